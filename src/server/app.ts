@@ -1,0 +1,69 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import cookie from "@fastify/cookie";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
+import { sql } from "drizzle-orm";
+import Fastify, { type FastifyInstance } from "fastify";
+import { pageTitle } from "../shared/platform/branding";
+import type { ServerConfig } from "./config";
+import type { Db } from "./db/client";
+import { authRoutes } from "./modules/auth/routes";
+import { resolveTenantFromHost } from "./modules/tenant/service";
+import { type AppRouter, appRouter } from "./trpc/app-router";
+import { createContext } from "./trpc/init";
+
+export interface AppDeps {
+  db: Db;
+  config: ServerConfig;
+  sessionSecret: string;
+  authRateLimitMax: number;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const WEB_DIR = path.resolve(here, "../../dist/web");
+
+export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object; serveWeb?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({ logger: opts.logger ?? false, trustProxy: true, bodyLimit: 2 * 1024 * 1024 });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+
+  app.get("/healthz", async (_req, reply) => {
+    try {
+      await deps.db.execute(sql`select 1`);
+      return { status: "ok" };
+    } catch {
+      return reply.status(503).send({ status: "unavailable" });
+    }
+  });
+
+  await authRoutes(app, deps);
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: "/api/trpc",
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req, res }) => createContext(deps, req, res),
+    } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
+  });
+
+  if (opts.serveWeb !== false && existsSync(path.join(WEB_DIR, "index.html"))) {
+    const indexHtml = readFileSync(path.join(WEB_DIR, "index.html"), "utf8");
+    await app.register(fastifyStatic, { root: WEB_DIR, wildcard: false, index: false });
+    // Every non-API route is the single-page app; the title carries the tenant's product name.
+    app.setNotFoundHandler(async (req, reply) => {
+      if (req.url.startsWith("/api/") || req.method !== "GET") {
+        return reply.status(404).send({ code: "NOT_FOUND", message: "Not found" });
+      }
+      const tenant = await resolveTenantFromHost(deps, req.headers.host);
+      const title = pageTitle(tenant?.product);
+      return reply
+        .type("text/html")
+        .header("cache-control", "no-cache")
+        .send(indexHtml.replaceAll("%APP_TITLE%", title).replaceAll("%APP_NAME%", title.replace(" Portal de Formularios", "")));
+    });
+  }
+  return app;
+}

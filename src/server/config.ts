@@ -1,0 +1,32 @@
+/** Every environment variable the server reads (the README's table lists them). */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  baseDomain: string;
+  superAdminToken?: string;
+  sessionTtlSeconds: number;
+  publicUrl?: string;
+  uploadDir: string;
+  smtpUrl?: string;
+  logLevel: string;
+  seedDemo: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? "0.0.0.0",
+    dataDir: env.DATA_DIR ?? "./data",
+    databaseUrl: env.DATABASE_URL || undefined,
+    baseDomain: env.BASE_DOMAIN ?? "localhost",
+    superAdminToken: env.SUPERADMIN_TOKEN || undefined,
+    sessionTtlSeconds: Number(env.SESSION_TTL_SECONDS ?? 7 * 24 * 3600),
+    publicUrl: env.PUBLIC_URL || undefined,
+    uploadDir: env.UPLOAD_DIR ?? "./uploads",
+    smtpUrl: env.SMTP_URL || undefined,
+    logLevel: env.LOG_LEVEL ?? "info",
+    seedDemo: env.SEED_DEMO !== "false",
+  };
+}

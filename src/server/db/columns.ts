@@ -1,0 +1,20 @@
+import { sql } from "drizzle-orm";
+import { timestamp, uuid } from "drizzle-orm/pg-core";
+import { tenants } from "../modules/tenant/tables";
+
+/**
+ * Columns every tenant-owned table starts with. Its primary key is (tenant_id, id), every
+ * unique index starts with tenant_id and every foreign key to another tenant table
+ * includes tenant_id (Citus co-location rules; checked by src/server/db/schema-rules.test.ts).
+ */
+export const tenantKey = () => ({
+  tenantId: uuid("tenant_id")
+    .notNull()
+    .references(() => tenants.id),
+  id: uuid("id").notNull(),
+});
+
+export const timestamps = () => ({
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+});

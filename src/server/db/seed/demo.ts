@@ -1,0 +1,44 @@
+import { withTenant, type Db } from "../client";
+import { newId } from "../../ids";
+import { hashPassword } from "../../modules/auth/service";
+import { users } from "../../modules/auth/tables";
+import { customers } from "../../modules/customer/tables";
+import { createTenant } from "../../modules/onboarding/service";
+import { unsafeFindTenantBySubdomain } from "../../modules/tenant/service";
+
+export const DEMO_SUBDOMAIN = "demo";
+export const DEMO_PASSWORD = "demo1234";
+export const DEMO_USERS = [
+  { email: "owner@demo.test", name: "María Rodríguez", role: "owner" as const },
+  { email: "admin@demo.test", name: "José Martínez", role: "admin" as const },
+  { email: "cashier@demo.test", name: "Ana Pérez", role: "cashier" as const },
+];
+
+/** The demo tenant: a colmado-restaurant in Santo Domingo. Does nothing when it exists. */
+export async function seedDemo(db: Db): Promise<{ created: boolean }> {
+  if (await unsafeFindTenantBySubdomain(db, DEMO_SUBDOMAIN)) return { created: false };
+  const [owner, ...staff] = DEMO_USERS;
+  const { tenant, warehouseId } = await createTenant(db, {
+    businessName: "Colmado y Restaurante La Esquina",
+    subdomain: DEMO_SUBDOMAIN,
+    taxId: "131246796",
+    product: "pos",
+    owner: { name: owner!.name, email: owner!.email, password: DEMO_PASSWORD },
+    address: "Av. Winston Churchill 1099, Piantini, Santo Domingo, D.N.",
+    phone: "809-555-0142",
+    email: "info@laesquina.do",
+    trial: false,
+  });
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await withTenant(db, tenant.id, async (tx) => {
+    await tx.insert(users).values(
+      staff.map((u) => ({ tenantId: tenant.id, id: newId(), name: u.name, email: u.email, passwordHash, role: u.role, isOwner: false, language: "es", warehouseId })),
+    );
+    await tx.insert(customers).values([
+      { tenantId: tenant.id, id: newId(), code: "C-0002", name: "Supermercado Bravo Churchill", taxId: "101850043", email: "compras@bravo.do", phone: "809-555-0110", address: "Av. Winston Churchill, Santo Domingo" },
+      { tenantId: tenant.id, id: newId(), code: "C-0003", name: "Luis Fernández", taxId: "00113918205", phone: "829-555-0177", address: "Calle El Conde 54, Zona Colonial" },
+      { tenantId: tenant.id, id: newId(), code: "C-0004", name: "Carmen Santos", phone: "849-555-0123", email: "carmen.santos@example.do" },
+    ]);
+  });
+  return { created: true };
+}

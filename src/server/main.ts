@@ -1,0 +1,46 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { buildApp } from "./app";
+import { loadConfig } from "./config";
+import { openDatabase } from "./db/client";
+import { migrateDatabase } from "./db/migrate";
+import { DEMO_PASSWORD, DEMO_SUBDOMAIN, DEMO_USERS, seedDemo } from "./db/seed/demo";
+
+const config = loadConfig();
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+await migrateDatabase(database);
+if (config.seedDemo) await seedDemo(database.db);
+
+/** SESSION_SECRET, or one generated once and kept in DATA_DIR so sessions survive restarts. */
+function sessionSecretFor(dataDir: string): string {
+  if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
+  const file = path.resolve(dataDir, ".session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+const sessionSecret = sessionSecretFor(config.dataDir);
+const app = await buildApp(
+  { db: database.db, config, sessionSecret, authRateLimitMax: Number(process.env.AUTH_RATE_LIMIT_MAX ?? 10) },
+  { logger: { level: config.logLevel } },
+);
+await app.listen({ port: config.port, host: config.host });
+
+const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`;
+const url = `http://${DEMO_SUBDOMAIN}.${config.baseDomain}:${config.port}`;
+console.log(`\nEnzzo is running on ${where}\n\n  ${url}\n`);
+if (config.seedDemo) {
+  console.log("Demo sign-ins (password demo1234):");
+  for (const u of DEMO_USERS) console.log(`  ${u.email.padEnd(20)} ${u.role}  password ${DEMO_PASSWORD}`);
+}
+
+const shutdown = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on("SIGINT", shutdown);
+process.on("SIGTERM", shutdown);

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { productName } from "../../../shared/platform/branding";
+import { registerInput } from "../../../shared/platform/schemas";
+import { withTenant } from "../../db/client";
+import { notFound } from "../../trpc/errors";
+import { type Context, publicProcedure, router } from "../../trpc/init";
+import { createLoginToken } from "../auth/service";
+import { unsafeFindTenantById } from "../tenant/service";
+import { createTenant, newTenantFromRegistration } from "./service";
+
+/** The address of a tenant's own host, on the same scheme and port as this request. */
+export function tenantOrigin(ctx: Pick<Context, "deps" | "req">, subdomain: string): string {
+  const base = ctx.deps.config.publicUrl ? new URL(ctx.deps.config.publicUrl) : null;
+  const protocol = base?.protocol ?? `${ctx.req.protocol}:`;
+  const port = base ? base.port : (ctx.req.headers.host ?? "").split(":")[1];
+  return `${protocol}//${subdomain}.${ctx.deps.config.baseDomain}${port ? `:${port}` : ""}`;
+}
+
+export const onboardingRouter = router({
+  getOnboardingInfoByTenant: publicProcedure.input(z.object({ tenantId: z.string().uuid() })).query(async ({ ctx, input }) => {
+    const tenant = await unsafeFindTenantById(ctx.deps.db, input.tenantId);
+    if (!tenant) throw notFound();
+    return { product: tenant.product, productName: productName(tenant.product), trialEndsAt: tenant.trialEndsAt };
+  }),
+
+  /** Self-registration: a new tenant with its defaults, a 30-day trial and its owner signed in. */
+  register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
+    const { tenant, ownerId } = await createTenant(ctx.deps.db, newTenantFromRegistration(input, true));
+    const token = await withTenant(ctx.deps.db, tenant.id, (tx) => createLoginToken(tx, ctx.deps, tenant.id, ownerId));
+    const origin = tenantOrigin(ctx, tenant.subdomain);
+    return {
+      tenantId: tenant.id,
+      subdomain: tenant.subdomain,
+      trialEndsAt: tenant.trialEndsAt,
+      redirectUrl: `${origin}/auth/callback?token=${encodeURIComponent(token)}`,
+    };
+  }),
+});

@@ -1,0 +1,111 @@
+import { and, eq } from "drizzle-orm";
+import { productName } from "../../../shared/platform/branding";
+import { isReservedSubdomain, subdomainFromHost } from "../../../shared/platform/tenancy";
+import type { AppDeps } from "../../app";
+import type { Db, Tx } from "../../db/client";
+import { newId } from "../../ids";
+import { tenantConfigs, tenantModules, tenants } from "./tables";
+
+export type TenantRow = typeof tenants.$inferSelect;
+
+const CACHE_MS = 10_000;
+const cache = new Map<string, { at: number; tenant: TenantRow | null }>();
+
+/** Forget cached lookups after a tenant changes (status, creation). */
+export function invalidateTenantCache(): void {
+  cache.clear();
+}
+
+/** Not tenant-scoped: the registry lookup that decides the tenant of a request. */
+export async function unsafeFindTenantBySubdomain(db: Db, subdomain: string): Promise<TenantRow | null> {
+  const key = subdomain.toLowerCase();
+  if (isReservedSubdomain(key)) return null;
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit.tenant;
+  const [row] = await db.select().from(tenants).where(eq(tenants.subdomain, key)).limit(1);
+  const tenant = row ?? null;
+  cache.set(key, { at: Date.now(), tenant });
+  return tenant;
+}
+
+export async function unsafeFindTenantById(db: Db, id: string): Promise<TenantRow | null> {
+  const [row] = await db.select().from(tenants).where(eq(tenants.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function resolveTenantFromHost(deps: AppDeps, host: string | undefined): Promise<TenantRow | null> {
+  const sub = subdomainFromHost(host, deps.config.baseDomain);
+  return sub ? unsafeFindTenantBySubdomain(deps.db, sub) : null;
+}
+
+export function publicTenant(t: TenantRow) {
+  return {
+    id: t.id,
+    name: t.name,
+    subdomain: t.subdomain,
+    product: t.product,
+    productName: productName(t.product),
+    status: t.status,
+  };
+}
+
+export type TenantConfig = {
+  default_currency_code: string;
+  theme: string;
+  force_company_theme: boolean;
+  rounded_sidebar: boolean;
+  rounded_cards: boolean;
+  rounded_navbar: boolean;
+  rounded_buttons: boolean;
+};
+
+export async function getConfig(tx: Tx, tenantId: string): Promise<TenantConfig> {
+  const [c] = await tx.select().from(tenantConfigs).where(eq(tenantConfigs.tenantId, tenantId)).limit(1);
+  return {
+    default_currency_code: c?.defaultCurrencyCode ?? "USD",
+    theme: c?.theme ?? "theme-enzzo",
+    force_company_theme: c?.forceCompanyTheme ?? false,
+    rounded_sidebar: c?.roundedSidebar ?? true,
+    rounded_cards: c?.roundedCards ?? true,
+    rounded_navbar: c?.roundedNavbar ?? true,
+    rounded_buttons: c?.roundedButtons ?? true,
+  };
+}
+
+export async function updateConfig(tx: Tx, tenantId: string, patch: Partial<TenantConfig>): Promise<TenantConfig> {
+  const values = {
+    defaultCurrencyCode: patch.default_currency_code,
+    theme: patch.theme,
+    forceCompanyTheme: patch.force_company_theme,
+    roundedSidebar: patch.rounded_sidebar,
+    roundedCards: patch.rounded_cards,
+    roundedNavbar: patch.rounded_navbar,
+    roundedButtons: patch.rounded_buttons,
+  };
+  const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  await tx
+    .insert(tenantConfigs)
+    .values({ tenantId, id: newId(), ...set })
+    .onConflictDoUpdate({ target: tenantConfigs.tenantId, set: { ...set, updatedAt: new Date() } });
+  return getConfig(tx, tenantId);
+}
+
+export async function enabledModules(tx: Tx, tenantId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ code: tenantModules.moduleCode })
+    .from(tenantModules)
+    .where(and(eq(tenantModules.tenantId, tenantId), eq(tenantModules.enabled, true)));
+  return rows.map((r) => r.code).sort();
+}
+
+export async function listModules(tx: Tx, tenantId: string) {
+  const rows = await tx.select().from(tenantModules).where(eq(tenantModules.tenantId, tenantId));
+  return rows.map((r) => ({ code: r.moduleCode, enabled: r.enabled })).sort((a, b) => a.code.localeCompare(b.code));
+}
+
+export async function setModule(tx: Tx, tenantId: string, code: string, enabled: boolean): Promise<void> {
+  await tx
+    .insert(tenantModules)
+    .values({ tenantId, id: newId(), moduleCode: code, enabled })
+    .onConflictDoUpdate({ target: [tenantModules.tenantId, tenantModules.moduleCode], set: { enabled } });
+}

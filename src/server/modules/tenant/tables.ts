@@ -1,0 +1,55 @@
+import { sql } from "drizzle-orm";
+import { boolean, primaryKey, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+/** The tenant registry (a Citus reference table): one row per business. */
+export const tenants = pgTable(
+  "tenants",
+  {
+    id: uuid("id").primaryKey(),
+    subdomain: text("subdomain").notNull(),
+    name: text("name").notNull(),
+    taxId: text("tax_id"),
+    product: text("product").notNull().default("pos"),
+    /** active | suspended */
+    status: text("status").notNull().default("active"),
+    trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
+    address: text("address"),
+    phone: text("phone"),
+    email: text("email"),
+    timezone: text("timezone").notNull().default("America/Santo_Domingo"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [uniqueIndex("tenants_subdomain_key").on(t.subdomain)],
+);
+
+export const tenantConfigs = pgTable(
+  "tenant_configs",
+  {
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    id: uuid("id").notNull(),
+    defaultCurrencyCode: text("default_currency_code").notNull().default("DOP"),
+    theme: text("theme").notNull().default("theme-enzzo"),
+    forceCompanyTheme: boolean("force_company_theme").notNull().default(false),
+    roundedSidebar: boolean("rounded_sidebar").notNull().default(true),
+    roundedCards: boolean("rounded_cards").notNull().default(true),
+    roundedNavbar: boolean("rounded_navbar").notNull().default(true),
+    roundedButtons: boolean("rounded_buttons").notNull().default(true),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex("tenant_configs_tenant_key").on(t.tenantId)],
+);
+
+export const tenantModules = pgTable(
+  "tenant_modules",
+  {
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    id: uuid("id").notNull(),
+    moduleCode: text("module_code").notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex("tenant_modules_code_key").on(t.tenantId, t.moduleCode)],
+);

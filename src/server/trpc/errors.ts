@@ -1,0 +1,26 @@
+import { TRPCError } from "@trpc/server";
+
+type Code = ConstructorParameters<typeof TRPCError>[0]["code"];
+
+/** Carries the catalog key and its variables so the error formatter can translate it. */
+export class Translatable extends Error {
+  constructor(
+    readonly key: string,
+    readonly vars?: Record<string, unknown>,
+  ) {
+    super(key);
+  }
+}
+
+/** Services throw these; the message is an i18n key in the errors namespace. */
+export function appError(code: Code, key: string, vars?: Record<string, unknown>): TRPCError {
+  return new TRPCError({ code, message: `errors:${key}`, cause: new Translatable(`errors:${key}`, vars) });
+}
+
+export const notFound = () => appError("NOT_FOUND", "notFound");
+
+/** Postgres unique violation, from either driver. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}

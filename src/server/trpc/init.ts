@@ -1,0 +1,131 @@
+import { initTRPC, TRPCError } from "@trpc/server";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import superjson from "superjson";
+import { ZodError } from "zod";
+import { isCatalogKey, translate } from "../../shared/i18n/translate";
+import { hasPermission, needsModule, permissionModule } from "../../shared/permissions";
+import type { AppDeps } from "../app";
+import { type Tx, withTenant } from "../db/client";
+import { type SessionUser, readSessionUser } from "../modules/auth/service";
+import type { TenantRow } from "../modules/tenant/service";
+import { resolveTenantFromHost } from "../modules/tenant/service";
+import { appError, Translatable } from "./errors";
+
+export interface Context {
+  deps: AppDeps;
+  req: FastifyRequest;
+  res: FastifyReply;
+  lang: string;
+  tenant: TenantRow | null;
+  superAdminToken: string | null;
+}
+
+export async function createContext(deps: AppDeps, req: FastifyRequest, res: FastifyReply): Promise<Context> {
+  const langHeader = String(req.headers["x-locale"] ?? req.headers["accept-language"] ?? "es");
+  return {
+    deps,
+    req,
+    res,
+    lang: langHeader.startsWith("en") ? "en" : "es",
+    tenant: await resolveTenantFromHost(deps, req.headers.host),
+    superAdminToken: (req.headers["x-super-admin-token"] as string | undefined) ?? null,
+  };
+}
+
+function fieldMessage(lang: string, issue: ZodError["issues"][number]): string {
+  const field = issue.path.join(".");
+  const message = isCatalogKey(issue.message) ? translate(lang, issue.message) : issue.message;
+  return field ? `${field}: ${message}` : message;
+}
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape: fullShape, error, ctx }) {
+    const lang = ctx?.lang ?? "es";
+    const { stack: _stack, ...data } = fullShape.data;
+    const shape = { ...fullShape, data };
+    if (error.cause instanceof ZodError) {
+      const issues = error.cause.issues;
+      return {
+        ...shape,
+        message: issues.map((i) => fieldMessage(lang, i)).join("; "),
+        data: { ...shape.data, fieldErrors: Object.fromEntries(issues.map((i) => [i.path.join("."), translate(lang, i.message)])) },
+      };
+    }
+    if (error.cause instanceof Translatable) {
+      return { ...shape, message: translate(lang, error.cause.key, error.cause.vars) };
+    }
+    if (error.code === "INTERNAL_SERVER_ERROR") {
+      ctx?.req.log.error({ err: error.cause ?? error }, "procedure failed");
+      return { ...shape, message: translate(lang, "errors:internal") };
+    }
+    return { ...shape };
+  },
+});
+
+export const router = t.router;
+export const middleware = t.middleware;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure;
+
+/** A rollback carrying the failed procedure result out of the transaction. */
+class Rollback {
+  constructor(readonly result: unknown) {}
+}
+
+/**
+ * Resolves the tenant from the host, opens one transaction under row-level security for the
+ * whole procedure and reads the session (if any). Writes in a procedure are therefore atomic.
+ */
+export const tenantProcedure = t.procedure.use(async ({ ctx, next }) => {
+  const tenant = ctx.tenant;
+  if (!tenant) throw appError("NOT_FOUND", "tenantNotFound");
+  if (tenant.status === "suspended") throw appError("FORBIDDEN", "tenantSuspended");
+  try {
+    return await withTenant(ctx.deps.db, tenant.id, async (tx) => {
+      const user = await readSessionUser(tx, ctx.deps, ctx.req, tenant.id);
+      const result = await next({ ctx: { tenant, tx, user } });
+      if (!result.ok) throw new Rollback(result);
+      return result;
+    });
+  } catch (e) {
+    if (e instanceof Rollback) return e.result as never;
+    throw e;
+  }
+});
+
+export const protectedProcedure = tenantProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "User not authenticated" });
+  return next({ ctx: { user: ctx.user } });
+});
+
+export type ProtectedContext = Context & { tenant: TenantRow; tx: Tx; user: SessionUser };
+
+export function can(user: SessionUser, permission: string): boolean {
+  return hasPermission(user, permission);
+}
+
+/** `.use(requirePermission('products.create'))`: FORBIDDEN unless held (and its module enabled). */
+export function requirePermission(permission: string) {
+  return middleware(({ ctx, next }) => {
+    const user = (ctx as unknown as { user?: SessionUser }).user;
+    if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "User not authenticated" });
+    if (!hasPermission(user, permission)) {
+      if (needsModule(permission) && !user.modules.includes(permissionModule(permission))) {
+        throw appError("FORBIDDEN", "moduleDisabled", { module: permissionModule(permission) });
+      }
+      throw appError("FORBIDDEN", "forbidden", { permission });
+    }
+    return next();
+  });
+}
+
+/** FORBIDDEN unless at least one of the permissions is held. */
+export function requireAnyPermission(permissions: readonly string[]) {
+  return middleware(({ ctx, next }) => {
+    const user = (ctx as unknown as { user?: SessionUser }).user;
+    if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "User not authenticated" });
+    if (!permissions.some((p) => hasPermission(user, p))) throw appError("FORBIDDEN", "forbidden", { permission: permissions.join(" | ") });
+    return next();
+  });
+}

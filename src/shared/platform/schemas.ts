@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { isValidTaxId } from "../fiscal/tax-id";
+import { PRODUCTS, ROLES } from "../permissions";
+import { isReservedSubdomain, SUBDOMAIN_PATTERN } from "./tenancy";
+import { LANGUAGES, THEMES } from "./themes";
+
+/** Messages are i18n keys ("errors:…"), translated where they are shown. */
+const email = z.string().trim().toLowerCase().email("errors:invalidEmail");
+const password = z.string().min(6, "errors:passwordMin").max(200);
+const name = z.string().trim().min(1, "errors:nameRequired").max(120);
+
+export const signInInput = z.object({ email, password: z.string().min(1, "errors:passwordRequired") });
+
+export const registerInput = z.object({
+  businessName: name,
+  subdomain: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(SUBDOMAIN_PATTERN, "errors:subdomainInvalid")
+    .refine((s) => !isReservedSubdomain(s), "errors:subdomainReserved"),
+  taxId: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/[\s-]/g, ""))
+    .refine(isValidTaxId, "errors:invalidTaxId"),
+  ownerName: name,
+  email,
+  password,
+  product: z.enum(PRODUCTS),
+});
+export type RegisterInput = z.infer<typeof registerInput>;
+
+/** A uuid, or ''/'none'/null for "no value" (stored as null). */
+const nullableUuid = z
+  .union([z.string().uuid(), z.literal(""), z.literal("none"), z.null()])
+  .transform((v) => (v && v !== "none" ? v : null));
+
+export const userCreateInput = z.object({
+  name,
+  email,
+  password,
+  role: z.enum(ROLES),
+  language: z.enum(LANGUAGES).default("es"),
+  warehouseId: nullableUuid.optional().transform((v) => v ?? null),
+  imageUrl: z.string().max(500).optional().nullable(),
+});
+
+export const userUpdateInput = z.object({
+  id: z.string().uuid(),
+  name: name.optional(),
+  email: email.optional(),
+  /** Empty keeps the current password. */
+  password: z.union([password, z.literal("")]).optional(),
+  role: z.enum(ROLES).optional(),
+  language: z.enum(LANGUAGES).optional(),
+  warehouseId: nullableUuid.optional(),
+  imageUrl: z.string().max(500).optional().nullable(),
+  isActive: z.boolean().optional(),
+});
+
+export const configUpdateInput = z.object({
+  default_currency_code: z.string().length(3).optional(),
+  theme: z.enum(THEMES).optional(),
+  force_company_theme: z.boolean().optional(),
+  rounded_sidebar: z.boolean().optional(),
+  rounded_cards: z.boolean().optional(),
+  rounded_navbar: z.boolean().optional(),
+  rounded_buttons: z.boolean().optional(),
+});
+
+export const tenantStatusInput = z.object({ tenantId: z.string().uuid(), status: z.enum(["active", "suspended"]) });
