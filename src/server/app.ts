@@ -28,7 +28,8 @@ const WEB_DIR = path.resolve(here, "../../dist/web");
 export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object; serveWeb?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({ logger: opts.logger ?? false, trustProxy: true, bodyLimit: 2 * 1024 * 1024 });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  // preHandler: the sign-in key includes the email from the parsed body.
+  await app.register(rateLimit, { global: false, hook: "preHandler" });
 
   app.get("/healthz", async (_req, reply) => {
     try {

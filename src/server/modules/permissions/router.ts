@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ALL_PERMISSIONS, hasPermission, MODULES } from "../../../shared/permissions";
 import { protectedProcedure, requirePermission, router } from "../../trpc/init";
+import { appError } from "../../trpc/errors";
 import { listModules, setModule } from "../tenant/service";
 
 /** The effective permission list: owner holds all; .access/.view need their module. */
@@ -36,6 +37,9 @@ export const permissionsRouter = router({
     .query(({ ctx, input }) => ctx.user.modules.includes(input.module)),
 });
 
+/** Switching these off would lock the owner out of the suite. */
+const ALWAYS_ON_MODULES: readonly string[] = ["settings", "dashboard"];
+
 export const modulesRouter = router({
   getUserModules: protectedProcedure.query(({ ctx }) => ({ modules: [...ctx.user.modules] })),
   /** Every module with its enabled flag, for the settings screen. */
@@ -44,6 +48,7 @@ export const modulesRouter = router({
     .use(requirePermission("settings.modules"))
     .input(z.object({ module: z.enum(MODULES), enabled: z.boolean() }))
     .mutation(async ({ ctx, input }) => {
+      if (ALWAYS_ON_MODULES.includes(input.module) && !input.enabled) throw appError("BAD_REQUEST", "moduleAlwaysOn");
       await setModule(ctx.tx, ctx.tenant.id, input.module, input.enabled);
       return listModules(ctx.tx, ctx.tenant.id);
     }),
