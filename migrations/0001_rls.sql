@@ -5,6 +5,8 @@ DO $$ BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'enzzo_app') THEN
     CREATE ROLE enzzo_app NOLOGIN;
   END IF;
+EXCEPTION WHEN duplicate_object OR unique_violation THEN
+  NULL; -- created concurrently by another database's migration on the same server
 END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION enzzo_current_tenant() RETURNS uuid
