@@ -11,6 +11,7 @@ import { pageTitle } from "../shared/platform/branding";
 import type { ServerConfig } from "./config";
 import type { Db } from "./db/client";
 import { authRoutes } from "./modules/auth/routes";
+import { uploadRoutes } from "./modules/upload/routes";
 import { resolveTenantFromHost } from "./modules/tenant/service";
 import { type AppRouter, appRouter } from "./trpc/app-router";
 import { createContext } from "./trpc/init";
@@ -41,6 +42,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
   });
 
   await authRoutes(app, deps);
+  await uploadRoutes(app, deps);
 
   await app.register(fastifyTRPCPlugin, {
     prefix: "/api/trpc",
@@ -63,7 +65,12 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
       return reply
         .type("text/html")
         .header("cache-control", "no-cache")
-        .send(indexHtml.replaceAll("%APP_TITLE%", title).replaceAll("%APP_NAME%", title.replace(" Portal de Formularios", "")));
+        .send(
+          indexHtml
+            .replaceAll("%APP_TITLE%", title)
+            .replaceAll("%APP_NAME%", title.replace(" Portal de Formularios", ""))
+            .replaceAll("%BASE_DOMAIN%", deps.config.baseDomain),
+        );
     });
   }
   return app;

@@ -32,3 +32,45 @@ describe("i18n catalogs", () => {
     });
   }
 });
+
+import { MODULES, PRODUCTS, ROLES } from "../permissions";
+import { LANGUAGES, THEMES } from "../platform/themes";
+
+function lookup(lang: "es" | "en", fullKey: string): unknown {
+  const [ns, path] = fullKey.split(":", 2) as [string, string];
+  const catalog = (resources[lang] as Record<string, unknown>)[ns];
+  const get = (p: string) => p.split(".").reduce<unknown>((n, part) => (n as Record<string, unknown> | undefined)?.[part], catalog);
+  return get(path) ?? get(`${path}_other`);
+}
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sourceFiles(path.join(folder, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(folder, e.name)] : [],
+  );
+}
+
+describe("every key the screens use exists in both languages", () => {
+  it("literal t('ns:key') calls in src/web", () => {
+    const webDir = path.resolve(dir, "../../web");
+    const used = new Set<string>();
+    for (const file of sourceFiles(webDir)) {
+      for (const m of readFileSync(file, "utf8").matchAll(/\bt\(\s*"([a-z]+:[A-Za-z0-9_.]+)"/g)) used.add(m[1]!);
+    }
+    expect(used.size).toBeGreaterThan(50);
+    const missing = [...used].flatMap((k) => (["es", "en"] as const).filter((l) => typeof lookup(l, k) !== "string").map((l) => `${l}:${k}`));
+    expect(missing).toEqual([]);
+  });
+
+  it("keys built from enumerations (themes, modules, roles, languages, products)", () => {
+    const keys = [
+      ...THEMES.map((x) => `common:theme.names.${x}`),
+      ...MODULES.map((x) => `settings:modules.names.${x}`),
+      ...ROLES.map((x) => `common:roles.${x}`),
+      ...LANGUAGES.map((x) => `common:language.${x}`),
+      ...PRODUCTS.map((x) => `auth:landing.products.${x}`),
+      ...["dashboard", "appointments", "pos", "products", "warehouseMovements", "providers", "promotions", "invoices", "reports", "customers", "sellers", "employees", "settings"].map((x) => `nav:items.${x}`),
+    ];
+    const missing = keys.flatMap((k) => (["es", "en"] as const).filter((l) => typeof lookup(l, k) !== "string").map((l) => `${l}:${k}`));
+    expect(missing).toEqual([]);
+  });
+});

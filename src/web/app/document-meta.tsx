@@ -1,0 +1,69 @@
+import { useQuery } from "@tanstack/react-query";
+import * as React from "react";
+import { pageTitle, productName } from "../../shared/platform/branding";
+import { TENANT_STALE_MS } from "../../shared/platform/themes";
+import { currentBrand, currentSubdomain } from "../lib/host";
+import { useTRPC } from "./trpc";
+
+/** The tenant of this host (public lookup), cached 5 minutes. */
+export function usePublicTenant() {
+  const trpc = useTRPC();
+  const subdomain = currentSubdomain();
+  return useQuery({
+    ...trpc.tenant.getPublicTenantBySubdomain.queryOptions({ subdomain: subdomain ?? "" }),
+    enabled: !!subdomain,
+    staleTime: TENANT_STALE_MS,
+    meta: { silent: true },
+  });
+}
+
+/** The product of this host's tenant, from the onboarding-info lookup. */
+function useTenantProduct(): string | undefined {
+  const trpc = useTRPC();
+  const tenant = usePublicTenant().data?.tenant;
+  const info = useQuery({
+    ...trpc.onboarding.getOnboardingInfoByTenant.queryOptions({ tenantId: tenant?.id ?? "" }),
+    enabled: !!tenant?.id,
+    staleTime: TENANT_STALE_MS,
+    meta: { silent: true },
+  });
+  return info.data?.product ?? tenant?.product;
+}
+
+export function useBrandName(): string {
+  const product = useTenantProduct();
+  const brand = React.useMemo(currentBrand, []);
+  return brand.whiteLabel ? brand.name : productName(product);
+}
+
+function setMeta(name: string, content: string) {
+  let el = document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
+  if (!el) {
+    el = document.createElement("meta");
+    el.name = name;
+    document.head.appendChild(el);
+  }
+  el.content = content;
+}
+
+/** Title '{product name} Portal de Formularios', application-name meta tags, white-label colour. */
+export function DocumentMeta() {
+  const product = useTenantProduct();
+  const brand = React.useMemo(currentBrand, []);
+  React.useEffect(() => {
+    const title = pageTitle(product, brand);
+    const name = brand.whiteLabel ? brand.name : productName(product);
+    document.title = title;
+    setMeta("application-name", name);
+    setMeta("apple-mobile-web-app-title", name);
+    const html = document.documentElement;
+    if (brand.whiteLabel) {
+      html.dataset.whiteLabel = "true";
+      html.style.setProperty("--primary", brand.primaryColor);
+      html.style.setProperty("--sidebar-primary", brand.primaryColor);
+      html.style.setProperty("--primary-foreground", "#ffffff");
+      html.style.setProperty("--sidebar-primary-foreground", "#ffffff");
+    }
+  }, [product, brand]);
+  return null;
+}

@@ -1,0 +1,100 @@
+import { useTranslation } from "react-i18next";
+import { createBrowserRouter, Link, Outlet } from "react-router";
+import { Button } from "../components/ui/button";
+import { CallbackPage } from "../features/auth/callback-page";
+import { RegisterPage } from "../features/auth/register-page";
+import { SignInPage } from "../features/auth/signin-page";
+import { DashboardPage } from "../features/dashboard/dashboard-page";
+import { LandingPage } from "../features/landing/landing-page";
+import { ConfigurationPage } from "../features/settings/configuration-page";
+import { ModulesPage } from "../features/settings/modules-page";
+import { SettingsIndex, SettingsLayout } from "../features/settings/settings-layout";
+import { UsersPage } from "../features/settings/users-page";
+import { ModuleComingPage, RequirePermission, RequireSession } from "../features/shell/guards";
+import { SuperAdminPage } from "../features/super-admin/super-admin-page";
+import { AppShell } from "./app-shell";
+import { DocumentMeta } from "./document-meta";
+import { NAV_ITEMS } from "./navigation";
+import { Providers } from "./providers";
+
+function Root() {
+  return (
+    <Providers>
+      <DocumentMeta />
+      <Outlet />
+    </Providers>
+  );
+}
+
+function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-[50vh] flex-col items-center justify-center gap-3">
+      <h1 className="text-2xl font-bold">{t("common:notFound.title")}</h1>
+      <p className="text-muted-foreground">{t("common:notFound.message")}</p>
+      <Button asChild>
+        <Link to="/">{t("common:notFound.home")}</Link>
+      </Button>
+    </div>
+  );
+}
+
+/** Menu destinations that later modules fill in; each is guarded by its permission already. */
+const comingRoutes = NAV_ITEMS.filter((item) => !["dashboard", "settings"].includes(item.key)).map((item) => ({
+  path: item.path.replace("/home/", ""),
+  element: (
+    <RequirePermission permission={item.permission}>
+      <ModuleComingPage titleKey={`nav:items.${item.key}`} />
+    </RequirePermission>
+  ),
+}));
+
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    children: [
+      { path: "/", element: <LandingPage /> },
+      { path: "/auth/signin", element: <SignInPage /> },
+      { path: "/auth/register", element: <RegisterPage /> },
+      { path: "/auth/callback", element: <CallbackPage /> },
+      { path: "/onboarding/:product", element: <RegisterPage /> },
+      { path: "/nothing-to-see-here", element: <SuperAdminPage /> },
+      {
+        path: "/home",
+        element: <RequireSession />,
+        children: [
+          {
+            element: <AppShell />,
+            children: [
+              {
+                index: true,
+                element: (
+                  <RequirePermission permission="dashboard.view">
+                    <DashboardPage />
+                  </RequirePermission>
+                ),
+              },
+              {
+                path: "settings",
+                element: (
+                  <RequirePermission permission="settings.access">
+                    <SettingsLayout />
+                  </RequirePermission>
+                ),
+                children: [
+                  { index: true, element: <SettingsIndex /> },
+                  { path: "users", element: <UsersPage /> },
+                  { path: "modules", element: <ModulesPage /> },
+                  { path: "configuration", element: <ConfigurationPage /> },
+                ],
+              },
+              ...comingRoutes,
+              { path: "*", element: <NotFound /> },
+            ],
+          },
+        ],
+      },
+      { path: "*", element: <NotFound /> },
+    ],
+  },
+]);

@@ -1,0 +1,35 @@
+import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
+import { createTRPCContext } from "@trpc/tanstack-react-query";
+import superjson from "superjson";
+// The one import from the server: its router type (biome keeps every other import out).
+import type { AppRouter } from "../../server/trpc/app-router";
+import i18n from "../lib/i18n";
+
+export type { AppRouter };
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+export const SUPERADMIN_TOKEN_KEY = "superadmin_token";
+
+export function makeTrpcClient() {
+  return createTRPCClient<AppRouter>({
+    links: [
+      httpBatchLink({
+        url: "/api/trpc",
+        transformer: superjson,
+        headers() {
+          const token = localStorage.getItem(SUPERADMIN_TOKEN_KEY);
+          return { "x-locale": i18n.language, ...(token ? { "x-super-admin-token": token } : {}) };
+        },
+      }),
+    ],
+  });
+}
+
+/** The tRPC error code of a failure ('UNAUTHORIZED', 'FORBIDDEN', …), if it is one. */
+export function errorCode(error: unknown): string | undefined {
+  return error instanceof TRPCClientError ? (error.data as { code?: string } | undefined)?.code : undefined;
+}
+
+export function fieldErrors(error: unknown): Record<string, string> {
+  return error instanceof TRPCClientError ? ((error.data as { fieldErrors?: Record<string, string> } | undefined)?.fieldErrors ?? {}) : {};
+}

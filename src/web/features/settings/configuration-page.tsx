@@ -1,0 +1,92 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { THEMES, type Theme } from "../../../shared/platform/themes";
+import { useTRPC } from "../../app/trpc";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { NativeSelect } from "../../components/ui/input";
+import { Field } from "../../components/ui/label";
+import { Skeleton } from "../../components/ui/skeleton";
+import { Switch } from "../../components/ui/switch";
+import { toast } from "../../components/ui/use-toast";
+import { useTenantConfig } from "../../lib/theme";
+import { RequirePermission } from "../shell/guards";
+
+const FLAGS = ["rounded_sidebar", "rounded_cards", "rounded_navbar", "rounded_buttons"] as const;
+const CURRENCIES = ["DOP", "USD", "EUR"];
+
+export function ConfigurationPage() {
+  return (
+    <RequirePermission permission="settings.configuration">
+      <ConfigurationScreen />
+    </RequirePermission>
+  );
+}
+
+function ConfigurationScreen() {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const config = useTenantConfig();
+  const update = useMutation(
+    trpc.tenant.updateConfig.mutationOptions({
+      onSuccess: async () => {
+        await qc.invalidateQueries({ queryKey: trpc.tenant.getCurrentConfig.queryKey() });
+        toast({ title: t("settings:configuration.saved"), variant: "success" });
+      },
+    }),
+  );
+  const c = config.data?.config;
+  if (!c) return <Skeleton className="h-64 w-full" />;
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("settings:configuration.appearance")}</CardTitle>
+          <CardDescription>{t("settings:configuration.appearanceHint")}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <Field label={t("settings:configuration.companyTheme")} htmlFor="company-theme">
+            <NativeSelect id="company-theme" value={c.theme} onChange={(e) => update.mutate({ theme: e.target.value as Theme })}>
+              {THEMES.map((name) => (
+                <option key={name} value={name}>
+                  {t(`common:theme.names.${name}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <div className="flex items-center justify-between gap-3 rounded-md border p-3">
+            <label htmlFor="force-theme" className="grid gap-1 text-sm">
+              <span className="font-medium">{t("settings:configuration.forceTheme")}</span>
+              <span className="text-muted-foreground">{t("settings:configuration.forceThemeHint")}</span>
+            </label>
+            <Switch id="force-theme" checked={c.force_company_theme} onCheckedChange={(v) => update.mutate({ force_company_theme: v })} />
+          </div>
+          {FLAGS.map((flag) => (
+            <div key={flag} className="flex items-center justify-between gap-3 rounded-md border p-3">
+              <label htmlFor={flag} className="text-sm font-medium">
+                {t(`settings:configuration.flags.${flag}`)}
+              </label>
+              <Switch id={flag} checked={c[flag]} onCheckedChange={(v) => update.mutate({ [flag]: v })} />
+            </div>
+          ))}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("settings:configuration.regional")}</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <Field label={t("settings:configuration.defaultCurrency")} htmlFor="default-currency">
+            <NativeSelect id="default-currency" value={c.default_currency_code} onChange={(e) => update.mutate({ default_currency_code: e.target.value })}>
+              {CURRENCIES.map((code) => (
+                <option key={code} value={code}>
+                  {t(`settings:configuration.currencies.${code}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
