@@ -4,15 +4,15 @@ import { fileURLToPath } from "node:url";
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import { pageTitle } from "../shared/platform/branding";
 import type { ServerConfig } from "./config";
 import type { Db } from "./db/client";
 import { authRoutes } from "./modules/auth/routes";
-import { uploadRoutes } from "./modules/upload/routes";
 import { resolveTenantFromHost } from "./modules/tenant/service";
+import { uploadRoutes } from "./modules/upload/routes";
 import { type AppRouter, appRouter } from "./trpc/app-router";
 import { createContext } from "./trpc/init";
 

@@ -6,7 +6,7 @@ import { isCatalogKey, translate } from "../../shared/i18n/translate";
 import { hasPermission, needsModule, permissionModule } from "../../shared/permissions";
 import type { AppDeps } from "../app";
 import { type Tx, withTenant } from "../db/client";
-import { type SessionUser, readSessionUser } from "../modules/auth/service";
+import { readSessionUser, type SessionUser } from "../modules/auth/service";
 import type { TenantRow } from "../modules/tenant/service";
 import { resolveTenantFromHost } from "../modules/tenant/service";
 import { appError, Translatable } from "./errors";

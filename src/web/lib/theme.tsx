@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import * as React from "react";
 import { useLocation } from "react-router";
-import { FORCED_THEME_DELAY_MS, CONFIG_REFRESH_MS, isTheme, THEMES, type Theme } from "../../shared/platform/themes";
+import { CONFIG_REFRESH_MS, FORCED_THEME_DELAY_MS, isTheme, THEMES, type Theme } from "../../shared/platform/themes";
 import { useTRPC } from "../app/trpc";
 import { useSession } from "./session";
 

@@ -1,10 +1,10 @@
-import { withTenant, type Db } from "../client";
 import { newId } from "../../ids";
 import { hashPassword } from "../../modules/auth/service";
 import { users } from "../../modules/auth/tables";
 import { customers } from "../../modules/customer/tables";
 import { createTenant } from "../../modules/onboarding/service";
 import { unsafeFindTenantBySubdomain } from "../../modules/tenant/service";
+import { type Db, withTenant } from "../client";
 
 export const DEMO_SUBDOMAIN = "demo";
 export const DEMO_PASSWORD = "demo1234";

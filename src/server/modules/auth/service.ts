@@ -57,7 +57,7 @@ export async function findUserByEmail(tx: Tx, tenantId: string, email: string) {
 /** Checks email and password; the same null answer for an unknown email and a wrong password. */
 export async function checkCredentials(tx: Tx, tenantId: string, email: string, password: string) {
   const user = await findUserByEmail(tx, tenantId, email);
-  if (!user || !user.isActive) {
+  if (!user?.isActive) {
     await verifyPassword(await getDummyHash(), password);
     return null;
   }
@@ -103,7 +103,7 @@ export async function readSessionUser(tx: Tx, deps: AppDeps, req: FastifyRequest
     .innerJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId)))
     .where(and(eq(sessions.tenantId, tenantId), eq(sessions.tokenHash, tokenHash(deps, token)), gt(sessions.expiresAt, new Date())))
     .limit(1);
-  if (!row || !row.user.isActive) return null;
+  if (!row?.user.isActive) return null;
   const u = row.user;
   return {
     id: u.id,

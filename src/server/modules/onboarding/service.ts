@@ -1,5 +1,5 @@
-import { addDays, lastDayOfYear } from "../../../shared/platform/dates";
 import { defaultModulesFor, type ProductCode } from "../../../shared/permissions";
+import { addDays, lastDayOfYear } from "../../../shared/platform/dates";
 import type { RegisterInput } from "../../../shared/platform/schemas";
 import { TRIAL_DAYS } from "../../../shared/platform/themes";
 import { type Db, enterTenant, type Tx } from "../../db/client";

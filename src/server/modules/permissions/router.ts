@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ALL_PERMISSIONS, hasPermission, MODULES } from "../../../shared/permissions";
-import { protectedProcedure, requirePermission, router } from "../../trpc/init";
 import { appError } from "../../trpc/errors";
+import { protectedProcedure, requirePermission, router } from "../../trpc/init";
 import { listModules, setModule } from "../tenant/service";
 
 /** The effective permission list: owner holds all; .access/.view need their module. */

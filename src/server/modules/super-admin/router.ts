@@ -1,9 +1,9 @@
 import { timingSafeEqual } from "node:crypto";
 import { desc, eq, sql } from "drizzle-orm";
 import { registerInput, tenantStatusInput } from "../../../shared/platform/schemas";
-import { users } from "../auth/tables";
 import { appError, notFound } from "../../trpc/errors";
 import { publicProcedure, router } from "../../trpc/init";
+import { users } from "../auth/tables";
 import { createTenant, newTenantFromRegistration } from "../onboarding/service";
 import { invalidateTenantCache } from "../tenant/service";
 import { tenants } from "../tenant/tables";

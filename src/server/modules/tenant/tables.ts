@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, primaryKey, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** The tenant registry (a Citus reference table): one row per business. */
 export const tenants = pgTable(

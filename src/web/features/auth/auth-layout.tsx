@@ -1,8 +1,8 @@
 import * as React from "react";
 import { useTranslation } from "react-i18next";
+import { useBrandName } from "../../app/document-meta";
 import { LanguageSelector } from "../../components/language-selector";
 import { ThemeSelector } from "../../components/theme-selector";
-import { useBrandName } from "../../app/document-meta";
 import { currentBrand } from "../../lib/host";
 
 /** The frame of the public auth and onboarding pages: brand, language and theme, support contact. */

@@ -4,7 +4,7 @@ import { Rocket } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router";
-import { z } from "zod";
+import type { z } from "zod";
 import { PRODUCTS, type ProductCode } from "../../../shared/permissions";
 import { productName } from "../../../shared/platform/branding";
 import { registerInput } from "../../../shared/platform/schemas";

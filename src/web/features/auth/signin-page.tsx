@@ -5,7 +5,7 @@ import * as React from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { z } from "zod";
+import type { z } from "zod";
 import { signInInput } from "../../../shared/platform/schemas";
 import { SUBDOMAIN_PATTERN } from "../../../shared/platform/tenancy";
 import { usePublicTenant } from "../../app/document-meta";

@@ -1,0 +1,105 @@
+/**
+ * Load benchmark: starts the server on a fresh PostgreSQL database (or PGlite with
+ * BENCH_DB=pglite), signs in as the demo owner and measures, at 32 connections:
+ *  - an authenticated read procedure (permissions.getUserPermissions, session + modules lookups),
+ *  - tenant.getPublicTenantBySubdomain (public).
+ * Writes bench/RESULTS.md. Usage: npm run bench  (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_PG_URL)
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import postgres from "postgres";
+
+const PORT = Number(process.env.BENCH_PORT ?? 3300);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const USE_PG = process.env.BENCH_DB !== "pglite";
+const ADMIN_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const HOST = "demo.localhost";
+
+async function waitHealthy(url: string, child: ChildProcess) {
+  for (let i = 0; i < 120; i++) {
+    if (child.exitCode !== null) throw new Error("server exited");
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("server did not start");
+}
+
+async function measure(title: string, opts: autocannon.Options) {
+  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
+  const row = {
+    title,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+  console.log(row);
+  return row;
+}
+
+async function main() {
+  const dbName = `enzzo_bench_${Date.now()}`;
+  let databaseUrl: string | undefined;
+  const admin = USE_PG ? postgres(ADMIN_URL, { max: 1, onnotice: () => {} }) : null;
+  if (admin) {
+    await admin.unsafe(`create database ${dbName}`);
+    const u = new URL(ADMIN_URL);
+    u.pathname = `/${dbName}`;
+    databaseUrl = u.toString();
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "enzzo-bench-"));
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "", LOG_LEVEL: "warn", AUTH_RATE_LIMIT_MAX: "100000", DB_POOL_SIZE: "16" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  try {
+    await waitHealthy(`http://127.0.0.1:${PORT}/healthz`, child);
+    const signIn = await fetch(`http://127.0.0.1:${PORT}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { host: HOST, "content-type": "application/json" },
+      body: JSON.stringify({ email: "owner@demo.test", password: "demo1234" }),
+    });
+    const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0];
+    if (!cookie) throw new Error(`sign-in failed: ${signIn.status}`);
+    const input = encodeURIComponent(JSON.stringify({ json: { subdomain: "demo" } }));
+    // warm up
+    await measure("warm-up", { url: `http://127.0.0.1:${PORT}/healthz`, duration: 2 });
+    const rows = [
+      await measure("permissions.getUserPermissions (signed in)", {
+        url: `http://127.0.0.1:${PORT}/api/trpc/permissions.getUserPermissions`,
+        headers: { host: HOST, cookie },
+      }),
+      await measure("tenant.getPublicTenantBySubdomain (public)", {
+        url: `http://127.0.0.1:${PORT}/api/trpc/tenant.getPublicTenantBySubdomain?input=${input}`,
+        headers: { host: HOST },
+      }),
+    ];
+    const md = [
+      "# Benchmark results",
+      "",
+      `Run on ${new Date().toISOString().slice(0, 10)} with \`npm run bench\`: ${os.cpus().length} cores, Node ${process.version}, database ${USE_PG ? "PostgreSQL 127.0.0.1:5432" : "PGlite"}, ${CONNECTIONS} connections, ${SECONDS} s each, autocannon in the same machine as the server.`,
+      "",
+      "| procedure | requests/s | p50 ms | p99 ms | errors |",
+      "|---|---:|---:|---:|---:|",
+      ...rows.map((r) => `| ${r.title} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |`),
+      "",
+    ].join("\n");
+    writeFileSync(path.resolve("bench/RESULTS.md"), md);
+    console.log(md);
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 1000));
+    if (admin) {
+      await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
+  }
+}
+
+await main();
