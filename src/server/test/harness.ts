@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { createTRPCClient, httpLink, TRPCClientError } from "@trpc/client";
 import type { FastifyInstance } from "fastify";
 import postgres from "postgres";
@@ -53,16 +56,20 @@ export interface TestContext {
   app: FastifyInstance;
   db: Db;
   kind: Database["kind"];
+  uploadDir: string;
   acme: TestTenant;
   other: TestTenant;
   /** A tRPC client on the tenant's host, signed in as that role (or anonymous). */
-  client(subdomain: string, role?: Role | { email: string; password: string }): Promise<Client>;
+  client(subdomain: string, role?: Credentials): Promise<Client>;
+  /** Signs in through the HTTP endpoint and returns the session cookie ("enzzo_session=…"). */
+  signIn(subdomain: string, role: Credentials): Promise<string>;
   /** Raw HTTP through the app (app.inject) on a host. */
   request(host: string, opts: { method?: string; url: string; body?: unknown; cookie?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; cookie?: string; setCookie?: string }>;
   close(): Promise<void>;
 }
 
-export type Client = ReturnType<typeof createTRPCClient<AppRouter>> & { cookie?: string };
+export type Client = ReturnType<typeof createTRPCClient<AppRouter>>;
+type Credentials = Role | { email: string; password: string };
 
 async function addUser(db: Db, tenantId: string, role: Role, email: string) {
   const id = newId();
@@ -99,7 +106,8 @@ export async function createTestContext(opts: { authRateLimitMax?: number } = {}
   invalidateTenantCache();
   const { database, drop } = await freshDatabase();
   await migrateDatabase(database);
-  const config = { ...loadConfig({}), superAdminToken: SUPERADMIN_TOKEN };
+  const uploadDir = mkdtempSync(path.join(os.tmpdir(), "enzzo-uploads-"));
+  const config = { ...loadConfig({}), superAdminToken: SUPERADMIN_TOKEN, uploadDir };
   const app = await buildApp(
     { db: database.db, config, sessionSecret: "test-secret", authRateLimitMax: opts.authRateLimitMax ?? 10_000 },
     { serveWeb: false },
@@ -122,16 +130,16 @@ export async function createTestContext(opts: { authRateLimitMax?: number } = {}
     return { status: res.statusCode, body, setCookie, cookie: setCookie?.split(";")[0] };
   };
 
+  const signIn: TestContext["signIn"] = async (subdomain, role) => {
+    const creds = typeof role === "string" ? { email: `${role}@${subdomain}.test`, password: TEST_PASSWORD } : role;
+    const res = await request(`${subdomain}.localhost`, { method: "POST", url: "/api/auth/sign-in/email", body: creds });
+    if (res.status !== 200 || !res.cookie) throw new Error(`sign-in failed for ${creds.email}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.cookie;
+  };
+
   const client: TestContext["client"] = async (subdomain, role) => {
     const host = `${subdomain}.localhost`;
-    let cookie: string | undefined;
-    if (role) {
-      const creds =
-        typeof role === "string" ? { email: `${role}@${subdomain}.test`, password: TEST_PASSWORD } : role;
-      const res = await request(host, { method: "POST", url: "/api/auth/sign-in/email", body: creds });
-      if (res.status !== 200) throw new Error(`sign-in failed for ${creds.email}: ${res.status} ${JSON.stringify(res.body)}`);
-      cookie = res.cookie;
-    }
+    const cookie = role ? await signIn(subdomain, role) : undefined;
     const c = createTRPCClient<AppRouter>({
       links: [
         httpLink({
@@ -151,8 +159,7 @@ export async function createTestContext(opts: { authRateLimitMax?: number } = {}
           },
         }),
       ],
-    }) as Client;
-    c.cookie = cookie;
+    });
     return c;
   };
 
@@ -160,9 +167,11 @@ export async function createTestContext(opts: { authRateLimitMax?: number } = {}
     app,
     db: database.db,
     kind: database.kind,
+    uploadDir,
     acme,
     other,
     client,
+    signIn,
     request,
     close: async () => {
       await app.close();

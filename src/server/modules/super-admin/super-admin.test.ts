@@ -49,11 +49,12 @@ describe("superAdmin.tenants", () => {
 
   it("suspends (no sign-in, no procedures) and reactivates a tenant", async () => {
     const owner = await t.client("other", "owner");
+    const ownerCookie = await t.signIn("other", "owner");
     const res = await call("superAdmin.tenants.setStatus", SUPERADMIN_TOKEN, { tenantId: t.other.tenant.id, status: "suspended" });
     expect(res.body.result.data.json).toEqual({ id: t.other.tenant.id, status: "suspended" });
     const signIn = await t.request("other.localhost", { method: "POST", url: "/api/auth/sign-in/email", body: { email: "owner@other.test", password: TEST_PASSWORD } });
     expect(signIn.status).toBe(403);
-    const blocked = await t.request("other.localhost", { url: "/api/trpc/tenant.getCurrentConfig", cookie: owner.cookie });
+    const blocked = await t.request("other.localhost", { url: "/api/trpc/tenant.getCurrentConfig", cookie: ownerCookie });
     expect(blocked.status).toBe(403);
     await call("superAdmin.tenants.setStatus", SUPERADMIN_TOKEN, { tenantId: t.other.tenant.id, status: "active" });
     expect((await owner.tenant.getCurrentConfig.query()).tenant.subdomain).toBe("other");

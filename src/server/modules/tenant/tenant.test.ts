@@ -74,8 +74,10 @@ describe("tenant.getCurrentConfig / updateConfig", () => {
     expect((await errorOf(cashier.tenant.updateConfig.mutate({ theme: "dark" }))).code).toBe("FORBIDDEN");
   });
   it("an acme session is not a session on other's host", async () => {
-    const owner = await t.client("acme", "owner");
-    const res = await t.request("other.localhost", { url: "/api/trpc/tenant.getCurrentConfig", cookie: owner.cookie });
+    const cookie = await t.signIn("acme", "owner");
+    const mine = await t.request("acme.localhost", { url: "/api/trpc/tenant.getCurrentConfig", cookie });
+    expect(mine.status).toBe(200);
+    const res = await t.request("other.localhost", { url: "/api/trpc/tenant.getCurrentConfig", cookie });
     expect(res.status).toBe(401);
   });
 });

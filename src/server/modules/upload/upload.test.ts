@@ -1,0 +1,67 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { UPLOAD_MAX_BYTES } from "../../../shared/platform/uploads";
+import { createTestContext, errorOf, type TestContext } from "../../test/harness";
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+function multipart(filename: string, content: Buffer, type = "image/png") {
+  const boundary = "----enzzo-test-boundary";
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, content, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function upload(host: string, filename: string, content: Buffer, cookie?: string) {
+  const { payload, contentType } = multipart(filename, content);
+  const res = await t.app.inject({
+    method: "POST",
+    url: `/api/upload?filename=${encodeURIComponent(filename)}`,
+    headers: { host, "content-type": contentType, ...(cookie ? { cookie } : {}) },
+    payload,
+  });
+  return { status: res.statusCode, body: res.json() as { url?: string; message?: string } };
+}
+
+describe("POST /api/upload", () => {
+  it("stores a file for the signed-in user's tenant and serves it back", async () => {
+    const cookie = await t.signIn("acme", "owner");
+    const res = await upload("acme.localhost", "perfil.png", Buffer.from("fake-png-bytes"), cookie);
+    expect(res.status).toBe(200);
+    expect(res.body.url).toMatch(new RegExp(`^/uploads/${t.acme.tenant.id}/[0-9a-f-]+\\.png$`));
+    const served = await t.app.inject({ method: "GET", url: res.body.url!, headers: { host: "acme.localhost" } });
+    expect(served.statusCode).toBe(200);
+    expect(served.body).toBe("fake-png-bytes");
+    expect(existsSync(path.join(t.uploadDir, res.body.url!.replace("/uploads/", "")))).toBe(true);
+  });
+
+  it("refuses a refused type, a file over 5 MB and an anonymous caller", async () => {
+    const cookie = await t.signIn("acme", "owner");
+    const exe = await upload("acme.localhost", "virus.exe", Buffer.from("MZ"), cookie);
+    expect(exe.status).toBe(400);
+    expect(exe.body.message).toContain("Tipo de archivo no permitido");
+    const big = await upload("acme.localhost", "big.png", Buffer.alloc(UPLOAD_MAX_BYTES + 10, 1), cookie);
+    expect(big.status).toBe(413);
+    expect(big.body.message).toBe("El archivo supera el límite de 5 MB");
+    const anon = await upload("acme.localhost", "perfil.png", Buffer.from("x"));
+    expect(anon.status).toBe(401);
+  });
+});
+
+describe("warehouse.getAll", () => {
+  it("lists the tenant's active warehouses only", async () => {
+    const cashier = await t.client("acme", "cashier");
+    const list = await cashier.warehouse.getAll.query();
+    expect(list.map((w) => w.name)).toEqual(["Principal"]);
+    const outsider = await t.client("other", "owner");
+    const theirs = await outsider.warehouse.getAll.query();
+    expect(theirs[0]!.id).not.toBe(list[0]!.id);
+    const anon = await t.client("acme");
+    expect((await errorOf(anon.warehouse.getAll.query())).code).toBe("UNAUTHORIZED");
+  });
+});
