@@ -6,7 +6,7 @@ import { defineConfig } from "vite";
 export default defineConfig({
   root: "src/web",
   plugins: [react(), tailwindcss()],
-  resolve: { alias: { "@": path.resolve(__dirname, "src") } },
+  resolve: { alias: { "@": path.resolve(import.meta.dirname, "src") } },
   build: { outDir: "../../dist/web", emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   server: {
     port: 5173,

@@ -1,4 +1,5 @@
 import { LogOut, Menu, PanelLeftClose, PanelLeftOpen } from "lucide-react";
+import { useQueryClient } from "@tanstack/react-query";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
@@ -7,7 +8,7 @@ import { ThemeSelector } from "../components/theme-selector";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { usePermissions } from "../lib/permissions";
-import { useSession, useSignOut } from "../lib/session";
+import { expireSession, refreshSession, useSession, useSignOut } from "../lib/session";
 import { useTenantConfig } from "../lib/theme";
 import { cn } from "../lib/utils";
 import { useBrandName } from "./document-meta";
@@ -18,6 +19,7 @@ const COLLAPSED_KEY = "sidebar_collapsed";
 export function AppShell() {
   const { t } = useTranslation();
   const { data: user } = useSession();
+  const qc = useQueryClient();
   const { can } = usePermissions();
   const signOut = useSignOut();
   const navigate = useNavigate();
@@ -35,7 +37,13 @@ export function AppShell() {
     });
   };
 
-  React.useEffect(() => setMobileOpen(false), [pathname]);
+  // Every navigation re-reads the session, so one that ended elsewhere is noticed at once.
+  React.useEffect(() => {
+    setMobileOpen(false);
+    void refreshSession(qc).then((current) => {
+      if (!current) expireSession();
+    });
+  }, [pathname]);
 
   React.useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import * as React from "react";
+import { useLocation } from "react-router";
 import { pageTitle, productName } from "../../shared/platform/branding";
 import { TENANT_STALE_MS } from "../../shared/platform/themes";
 import { currentBrand, currentSubdomain } from "../lib/host";
@@ -17,8 +18,15 @@ export function usePublicTenant() {
   });
 }
 
-/** The product of this host's tenant, from the onboarding-info lookup. */
+const ONBOARDING_PATH = /^\/onboarding\/(pos|forms|dental|legatti)\b/;
+
+/**
+ * The product of this host's tenant (onboarding-info lookup); on the bare domain, the product
+ * an onboarding or registration page is for.
+ */
 function useTenantProduct(): string | undefined {
+  const location = useLocation();
+  const routeProduct = location.pathname.match(ONBOARDING_PATH)?.[1] ?? new URLSearchParams(location.search).get("product") ?? undefined;
   const trpc = useTRPC();
   const tenant = usePublicTenant().data?.tenant;
   const info = useQuery({
@@ -27,7 +35,7 @@ function useTenantProduct(): string | undefined {
     staleTime: TENANT_STALE_MS,
     meta: { silent: true },
   });
-  return info.data?.product ?? tenant?.product;
+  return info.data?.product ?? tenant?.product ?? routeProduct;
 }
 
 export function useBrandName(): string {

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { LOGOUT_DELAY_MS } from "../../shared/platform/themes";
 import i18n from "./i18n";
 
@@ -16,11 +16,20 @@ export interface SessionUser {
 
 export const SESSION_KEY = ["auth", "session"] as const;
 
-async function fetchSession(): Promise<SessionUser | null> {
+export async function fetchSession(): Promise<SessionUser | null> {
   const res = await fetch("/api/auth/get-session", { credentials: "include" });
   if (!res.ok) return null;
   const body = (await res.json()) as { user: SessionUser } | null;
   return body?.user ?? null;
+}
+
+/**
+ * Reads the session again after sign-in, cancelling a read that started before the cookie
+ * existed (invalidateQueries would reuse it and answer "nobody").
+ */
+export async function refreshSession(qc: QueryClient): Promise<SessionUser | null> {
+  await qc.cancelQueries({ queryKey: SESSION_KEY });
+  return qc.fetchQuery({ queryKey: SESSION_KEY, queryFn: fetchSession, staleTime: 0 });
 }
 
 export function useSession() {

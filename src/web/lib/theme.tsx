@@ -79,6 +79,6 @@ export function ThemeProvider({ children }: { children: React.ReactNode }) {
     setThemeState(next);
   }, []);
 
-  const value = React.useMemo(() => ({ theme, setTheme, locked: !!companyTheme, companyTheme }), [theme, setTheme, companyTheme, onConfigurationPage]);
+  const value = React.useMemo(() => ({ theme, setTheme, locked: !!companyTheme && !onConfigurationPage, companyTheme }), [theme, setTheme, companyTheme, onConfigurationPage]);
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
 }

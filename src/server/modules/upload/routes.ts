@@ -1,6 +1,7 @@
 import { createWriteStream } from "node:fs";
 import { mkdir, unlink } from "node:fs/promises";
 import path from "node:path";
+import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
@@ -15,39 +16,71 @@ import { resolveTenantFromHost } from "../tenant/service";
 
 const lang = (req: FastifyRequest) => (String(req.headers["x-locale"] ?? req.headers["accept-language"] ?? "es").startsWith("en") ? "en" : "es");
 
+class TooLarge extends Error {}
+
+/** Counts bytes on the way through and fails past the limit. */
+function limit(max: number) {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      seen += chunk.length;
+      done(seen > max ? new TooLarge() : null, chunk);
+    },
+  });
+}
+
 /**
- * POST /api/upload?filename=… (multipart field "file") stores a file for the signed-in user's
- * tenant under UPLOAD_DIR/{tenantId}/ and answers {url}. Served back from /uploads/.
+ * POST /api/upload?filename=products/{timestamp}-{name}: the raw file body (or a multipart
+ * field "file") is stored for the signed-in user's tenant under UPLOAD_DIR/{tenantId}/ and the
+ * answer is {url}, served back from /uploads/.
  */
 export async function uploadRoutes(app: FastifyInstance, deps: AppDeps) {
   const root = path.resolve(deps.config.uploadDir);
   await mkdir(root, { recursive: true });
-  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
   await app.register(fastifyStatic, { root, prefix: "/uploads/", decorateReply: false, index: false });
 
-  app.post("/api/upload", async (req, reply) => {
-    const tenant = await resolveTenantFromHost(deps, req.headers.host);
-    if (!tenant || tenant.status === "suspended") return reply.status(404).send({ message: translate(lang(req), "errors:tenantNotFound") });
-    const user = await withTenant(deps.db, tenant.id, (tx) => readSessionUser(tx, deps, req, tenant.id));
-    if (!user) return reply.status(401).send({ message: "User not authenticated" });
-    if (!req.isMultipart()) return reply.status(400).send({ message: translate(lang(req), "errors:uploadMissing") });
-    const file = await req.file();
-    if (!file) return reply.status(400).send({ message: translate(lang(req), "errors:uploadMissing") });
-    const name = String((req.query as { filename?: string }).filename ?? file.filename ?? "");
-    const ext = extensionOf(name);
-    if (!(UPLOAD_EXTENSIONS as readonly string[]).includes(ext)) {
-      file.file.resume();
-      return reply.status(400).send({ message: translate(lang(req), "errors:uploadType", { types: UPLOAD_EXTENSIONS.join(", ") }) });
-    }
-    const dir = path.join(root, tenant.id);
-    await mkdir(dir, { recursive: true });
-    const stored = `${newId()}${ext}`;
-    const target = path.join(dir, stored);
-    await pipeline(file.file, createWriteStream(target));
-    if (file.file.truncated) {
-      await unlink(target);
-      return reply.status(413).send({ message: translate(lang(req), "errors:uploadTooLarge", { mb: UPLOAD_MAX_BYTES / 1_048_576 }) });
-    }
-    return { url: `/uploads/${tenant.id}/${stored}` };
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: 1 } });
+    // Any other content type arrives as a stream: the raw file.
+    scope.addContentTypeParser("*", (_req, payload, done) => done(null, payload));
+
+    scope.post("/api/upload", async (req, reply) => {
+      const fail = (status: number, key: string, vars?: Record<string, unknown>) => reply.status(status).send({ message: translate(lang(req), `errors:${key}`, vars) });
+      const tenant = await resolveTenantFromHost(deps, req.headers.host);
+      if (!tenant || tenant.status === "suspended") return fail(404, "tenantNotFound");
+      const user = await withTenant(deps.db, tenant.id, (tx) => readSessionUser(tx, deps, req, tenant.id));
+      if (!user) return reply.status(401).send({ message: "User not authenticated" });
+
+      let source: Readable | undefined;
+      let name = String((req.query as { filename?: string }).filename ?? "");
+      if (req.isMultipart()) {
+        const file = await req.file();
+        source = file?.file;
+        name ||= file?.filename ?? "";
+      } else {
+        source = req.body as Readable | undefined;
+      }
+      if (!source || typeof source.pipe !== "function") return fail(400, "uploadMissing");
+      const ext = extensionOf(name);
+      if (!(UPLOAD_EXTENSIONS as readonly string[]).includes(ext)) {
+        source.resume();
+        return fail(400, "uploadType", { types: UPLOAD_EXTENSIONS.join(", ") });
+      }
+      const dir = path.join(root, tenant.id);
+      await mkdir(dir, { recursive: true });
+      const stored = `${newId()}${ext}`;
+      const target = path.join(dir, stored);
+      try {
+        await pipeline(source, limit(UPLOAD_MAX_BYTES), createWriteStream(target));
+      } catch (e) {
+        await unlink(target).catch(() => {});
+        if (e instanceof TooLarge) {
+          source.resume();
+          return fail(413, "uploadTooLarge", { mb: UPLOAD_MAX_BYTES / 1_048_576 });
+        }
+        throw e;
+      }
+      return { url: `/uploads/${tenant.id}/${stored}` };
+    });
   });
 }

@@ -53,6 +53,34 @@ describe("POST /api/upload", () => {
   });
 });
 
+describe("POST /api/upload with a raw body (as the product form sends it)", () => {
+  it("stores the body under the name's extension, even with a folder prefix", async () => {
+    const cookie = await t.signIn("acme", "admin");
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/upload?filename=${encodeURIComponent("products/1732262400000-foto.jpg")}`,
+      headers: { host: "acme.localhost", "content-type": "image/jpeg", cookie },
+      payload: Buffer.from("jpeg-bytes"),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().url).toMatch(/\.jpg$/);
+    const big = await t.app.inject({
+      method: "POST",
+      url: "/api/upload?filename=big.pdf",
+      headers: { host: "acme.localhost", "content-type": "application/pdf", cookie },
+      payload: Buffer.alloc(UPLOAD_MAX_BYTES + 1, 1),
+    });
+    expect(big.statusCode).toBe(413);
+    const outsider = await t.app.inject({
+      method: "POST",
+      url: "/api/upload?filename=a.png",
+      headers: { host: "other.localhost", "content-type": "image/png", cookie },
+      payload: Buffer.from("x"),
+    });
+    expect(outsider.statusCode).toBe(401);
+  });
+});
+
 describe("warehouse.getAll", () => {
   it("lists the tenant's active warehouses only", async () => {
     const cashier = await t.client("acme", "cashier");

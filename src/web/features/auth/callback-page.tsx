@@ -3,7 +3,7 @@ import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
-import { SESSION_KEY } from "../../lib/session";
+import { refreshSession } from "../../lib/session";
 import { AuthLayout } from "./auth-layout";
 
 /** Exchanges the one-time registration token for a session on this tenant's host. */
@@ -29,7 +29,7 @@ export function CallbackPage() {
         setError(body.message ?? t("errors:loginTokenInvalid"));
         return;
       }
-      await qc.invalidateQueries({ queryKey: SESSION_KEY });
+      await refreshSession(qc);
       void navigate("/home?welcome=1", { replace: true });
     })();
   }, []);

@@ -15,7 +15,7 @@ import { Input } from "../../components/ui/input";
 import { Field } from "../../components/ui/label";
 import { currentSubdomain, tenantOrigin } from "../../lib/host";
 import { tMessage } from "../../lib/i18n";
-import { SESSION_KEY, signIn } from "../../lib/session";
+import { refreshSession, SESSION_KEY, signIn } from "../../lib/session";
 import { AuthLayout } from "./auth-layout";
 
 type Values = z.infer<typeof signInInput>;
@@ -39,8 +39,8 @@ function TenantSignIn() {
     setError(null);
     try {
       await signIn(values.email, values.password);
-      await qc.invalidateQueries({ queryKey: SESSION_KEY });
       qc.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
+      await refreshSession(qc);
       void navigate("/home", { replace: true });
     } catch (e) {
       setError((e as Error).message);

@@ -162,9 +162,12 @@ function UserSheet({ user, warehouses, onDone }: { user: UserRow | null; warehou
   const uploadImage = async (file: File) => {
     setUploading(true);
     try {
-      const body = new FormData();
-      body.append("file", file);
-      const res = await fetch(`/api/upload?filename=${encodeURIComponent(file.name)}`, { method: "POST", body });
+      const filename = `users/${Date.now()}-${file.name}`;
+      const res = await fetch(`/api/upload?filename=${encodeURIComponent(filename)}`, {
+        method: "POST",
+        headers: { "content-type": file.type || "application/octet-stream" },
+        body: file,
+      });
       const json = (await res.json()) as { url?: string; message?: string };
       if (!res.ok || !json.url) throw new Error(json.message ?? t("settings:users.imageError"));
       form.setValue("imageUrl", json.url, { shouldDirty: true });

@@ -1,0 +1,63 @@
+import { expect, type Page } from "@playwright/test";
+import { PORT } from "./support";
+
+/** The address of a path on the bare domain (no tenant): http://localhost:3100/… */
+export function bareUrl(path: string): string {
+  return `http://localhost:${PORT}${path}`;
+}
+
+/** A short, unique, lowercase suffix for subdomains and e-mails. */
+export function uniqueSuffix(): string {
+  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+}
+
+/** The computed value of a CSS custom property on <html>, trimmed. */
+export async function htmlCssVar(page: Page, name: string): Promise<string> {
+  return page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
+}
+
+/** The computed background colour of <body>. */
+export async function bodyBackground(page: Page): Promise<string> {
+  return page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+}
+
+/** Picks an option of a dropdown selector (language or theme) by its visible text. */
+export async function pickMenuItem(page: Page, triggerTestId: string, itemName: string) {
+  await page.getByTestId(triggerTestId).click();
+  await page.getByRole("menuitemradio", { name: itemName, exact: true }).click();
+  await expect(page.getByRole("menu")).toHaveCount(0);
+}
+
+/**
+ * An HTTP call made by the browser page itself (same origin, same cookies).
+ * Playwright's `page.request` runs in Node, which cannot resolve `*.localhost` hosts here
+ * (getaddrinfo ENOTFOUND demo.localhost), so calls to a tenant host go through the page.
+ */
+export async function browserFetch(page: Page, path: string, init: { method?: string; body?: unknown } = {}) {
+  return page.evaluate(
+    async ({ path, method, body }) => {
+      const res = await fetch(path, {
+        method,
+        credentials: "include",
+        headers: body === undefined ? {} : { "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.text() };
+    },
+    { path, method: init.method ?? "GET", body: init.body },
+  );
+}
+
+/**
+ * Calls tenant.updateConfig from a page on the tenant's host signed in as a user with
+ * settings.configuration. Used to restore the shared demo tenant after a test, whatever happened.
+ */
+export async function updateConfigFromPage(page: Page, patch: Record<string, unknown>) {
+  const res = await browserFetch(page, "/api/trpc/tenant.updateConfig", { method: "POST", body: { json: patch } });
+  expect(res.status, res.body).toBe(200);
+}
+
+/** Signs in from a page already on the tenant's host, without the form. */
+export async function signInFromPage(page: Page, email: string, password: string) {
+  return browserFetch(page, "/api/auth/sign-in/email", { method: "POST", body: { email, password } });
+}
