@@ -1,5 +1,5 @@
-import { LogOut, Menu, PanelLeftClose, PanelLeftOpen } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
+import { LogOut, Menu, PanelLeftClose, PanelLeftOpen } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
