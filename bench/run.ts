@@ -7,6 +7,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -28,6 +29,24 @@ async function waitHealthy(url: string, child: ChildProcess) {
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error("server did not start");
+}
+
+/** fetch() drops a Host header, so sign in with node:http on 127.0.0.1 as demo.localhost. */
+function signInCookie(): Promise<string> {
+  const body = JSON.stringify({ email: "owner@demo.test", password: "demo1234" });
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: "127.0.0.1", port: PORT, path: "/api/auth/sign-in/email", method: "POST", headers: { host: HOST, "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+      (res) => {
+        res.resume();
+        const cookie = String(res.headers["set-cookie"]?.[0] ?? "").split(";")[0];
+        if (res.statusCode === 200 && cookie) resolve(cookie);
+        else reject(new Error(`sign-in failed: ${res.statusCode}`));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
 }
 
 async function measure(title: string, opts: autocannon.Options) {
@@ -60,13 +79,7 @@ async function main() {
   });
   try {
     await waitHealthy(`http://127.0.0.1:${PORT}/healthz`, child);
-    const signIn = await fetch(`http://127.0.0.1:${PORT}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { host: HOST, "content-type": "application/json" },
-      body: JSON.stringify({ email: "owner@demo.test", password: "demo1234" }),
-    });
-    const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0];
-    if (!cookie) throw new Error(`sign-in failed: ${signIn.status}`);
+    const cookie = await signInCookie();
     const input = encodeURIComponent(JSON.stringify({ json: { subdomain: "demo" } }));
     // warm up
     await measure("warm-up", { url: `http://127.0.0.1:${PORT}/healthz`, duration: 2 });

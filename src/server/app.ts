@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
@@ -13,6 +12,7 @@ import type { Db } from "./db/client";
 import { authRoutes } from "./modules/auth/routes";
 import { resolveTenantFromHost } from "./modules/tenant/service";
 import { uploadRoutes } from "./modules/upload/routes";
+import { WEB_DIR } from "./paths";
 import { type AppRouter, appRouter } from "./trpc/app-router";
 import { createContext } from "./trpc/init";
 
@@ -23,8 +23,6 @@ export interface AppDeps {
   authRateLimitMax: number;
 }
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const WEB_DIR = path.resolve(here, "../../dist/web");
 
 export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object; serveWeb?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({ logger: opts.logger ?? false, trustProxy: true, bodyLimit: 2 * 1024 * 1024 });

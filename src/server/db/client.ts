@@ -49,6 +49,6 @@ export function withTenant<T>(db: Db, tenantId: string, fn: (tx: Tx) => Promise<
 
 /** From here to the end of the transaction, tx works as the tenant under row-level security. */
 export async function enterTenant(tx: Tx, tenantId: string): Promise<void> {
-  await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
-  await tx.execute(sql`set local role enzzo_app`);
+  // One round trip: the tenant and SET LOCAL ROLE enzzo_app (role is a setting too).
+  await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', 'enzzo_app', true)`);
 }

@@ -1,12 +1,8 @@
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import { MIGRATIONS_DIR } from "../paths";
 import type { Database } from "./client";
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const MIGRATIONS_DIR = path.resolve(here, "../../../migrations");
 
 /** Applies the committed migrations, then (idempotently) RLS to every tenant table. */
 export async function migrateDatabase(database: Database): Promise<void> {

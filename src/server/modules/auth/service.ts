@@ -6,7 +6,7 @@ import { ROLE_DEFAULT_PERMISSIONS, type Role } from "../../../shared/permissions
 import type { AppDeps } from "../../app";
 import type { Tx } from "../../db/client";
 import { newId } from "../../ids";
-import { enabledModules } from "../tenant/service";
+import { tenantModules } from "../tenant/tables";
 import { loginTokens, sessions, users } from "./tables";
 
 export const SESSION_COOKIE = "enzzo_session";
@@ -98,7 +98,12 @@ export async function readSessionUser(tx: Tx, deps: AppDeps, req: FastifyRequest
   const token = req.cookies?.[SESSION_COOKIE];
   if (!token) return null;
   const [row] = await tx
-    .select({ user: users, sessionId: sessions.id })
+    .select({
+      user: users,
+      sessionId: sessions.id,
+      // The enabled modules come in the same round trip.
+      modules: sql<string[]>`(select coalesce(array_agg(m.module_code order by m.module_code), '{}') from ${tenantModules} m where m.tenant_id = ${sessions.tenantId} and m.enabled)`,
+    })
     .from(sessions)
     .innerJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId)))
     .where(and(eq(sessions.tenantId, tenantId), eq(sessions.tokenHash, tokenHash(deps, token)), gt(sessions.expiresAt, new Date())))
@@ -116,7 +121,7 @@ export async function readSessionUser(tx: Tx, deps: AppDeps, req: FastifyRequest
     warehouseId: u.warehouseId,
     imageUrl: u.imageUrl,
     permissions: u.isOwner ? permissionsForRole("owner") : permissionsForRole(u.role),
-    modules: await enabledModules(tx, tenantId),
+    modules: row.modules,
     sessionId: row.sessionId,
   };
 }

@@ -1,0 +1,43 @@
+import { z } from "zod";
+
+/** The list input every paginated procedure accepts: {search, page, pageSize}. */
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+
+export const listInput = z.object({
+  search: z.string().trim().max(200).optional().default(""),
+  page: z.coerce.number().int().min(1).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).optional().default(20),
+});
+export type ListInput = z.infer<typeof listInput>;
+
+export interface Pagination {
+  page: number;
+  pageSize: number;
+  total: number;
+  pageCount: number;
+}
+
+export interface Page<T> {
+  data: T[];
+  pagination: Pagination;
+}
+
+export function pageOf<T>(data: T[], total: number, page: number, pageSize: number): Page<T> {
+  return { data, pagination: { page, pageSize, total, pageCount: Math.max(1, Math.ceil(total / pageSize)) } };
+}
+
+export function offsetOf(page: number, pageSize: number): number {
+  return (page - 1) * pageSize;
+}
+
+/** 'a-b de N elementos' / 'Sin elementos' (the caller translates the words). */
+export function rangeOf(p: Pagination): { from: number; to: number; total: number } {
+  if (p.total === 0) return { from: 0, to: 0, total: 0 };
+  const from = (p.page - 1) * p.pageSize + 1;
+  return { from, to: Math.min(p.total, p.page * p.pageSize), total: p.total };
+}
+
+/** Escapes % and _ for a LIKE/ILIKE pattern. */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
