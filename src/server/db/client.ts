@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -32,7 +33,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
   const dir = opts.dataDir ?? "./data";
   if (!dir.startsWith("memory://")) mkdirSync(path.resolve(dir), { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   return { db: drizzlePglite(client) as unknown as Db, kind: "pglite", close: () => client.close() };
 }
 

@@ -1,22 +1,36 @@
 import enAuth from "./en/auth.json";
+import enCategories from "./en/categories.json";
 import enCommon from "./en/common.json";
 import enDashboard from "./en/dashboard.json";
 import enErrors from "./en/errors.json";
+import enInventory from "./en/inventory.json";
 import enNav from "./en/nav.json";
+import enProducts from "./en/products.json";
+import enProviders from "./en/providers.json";
+import enRecipes from "./en/recipes.json";
 import enSettings from "./en/settings.json";
 import enSuperadmin from "./en/superadmin.json";
+import enUnits from "./en/units.json";
+import enWarehouses from "./en/warehouses.json";
 import esAuth from "./es/auth.json";
+import esCategories from "./es/categories.json";
 import esCommon from "./es/common.json";
 import esDashboard from "./es/dashboard.json";
 import esErrors from "./es/errors.json";
+import esInventory from "./es/inventory.json";
 import esNav from "./es/nav.json";
+import esProducts from "./es/products.json";
+import esProviders from "./es/providers.json";
+import esRecipes from "./es/recipes.json";
 import esSettings from "./es/settings.json";
 import esSuperadmin from "./es/superadmin.json";
+import esUnits from "./es/units.json";
+import esWarehouses from "./es/warehouses.json";
 
 /** Every catalog, by language and namespace. Both languages always carry the same keys. */
 export const resources = {
-  es: { common: esCommon, errors: esErrors, auth: esAuth, nav: esNav, dashboard: esDashboard, settings: esSettings, superadmin: esSuperadmin },
-  en: { common: enCommon, errors: enErrors, auth: enAuth, nav: enNav, dashboard: enDashboard, settings: enSettings, superadmin: enSuperadmin },
+  es: { auth: esAuth, common: esCommon, dashboard: esDashboard, errors: esErrors, nav: esNav, settings: esSettings, superadmin: esSuperadmin, products: esProducts, providers: esProviders, categories: esCategories, units: esUnits, inventory: esInventory, recipes: esRecipes, warehouses: esWarehouses },
+  en: { auth: enAuth, common: enCommon, dashboard: enDashboard, errors: enErrors, nav: enNav, settings: enSettings, superadmin: enSuperadmin, products: enProducts, providers: enProviders, categories: enCategories, units: enUnits, inventory: enInventory, recipes: enRecipes, warehouses: enWarehouses },
 } as const;
 
 export type Namespace = keyof (typeof resources)["es"];

@@ -1,11 +1,15 @@
 import { useTranslation } from "react-i18next";
-import { createBrowserRouter, Link, Outlet } from "react-router";
+import { createBrowserRouter, Link, Outlet, type RouteObject } from "react-router";
 import { Button } from "../components/ui/button";
 import { CallbackPage } from "../features/auth/callback-page";
 import { RegisterPage } from "../features/auth/register-page";
 import { SignInPage } from "../features/auth/signin-page";
+import { catalogSettingsRoutes } from "../features/catalog-settings/routes";
 import { DashboardPage } from "../features/dashboard/dashboard-page";
+import { inventoryRoutes } from "../features/inventory/routes";
 import { LandingPage } from "../features/landing/landing-page";
+import { productRoutes } from "../features/products/routes";
+import { providerRoutes } from "../features/providers/routes";
 import { ConfigurationPage } from "../features/settings/configuration-page";
 import { ModulesPage } from "../features/settings/modules-page";
 import { SettingsIndex, SettingsLayout } from "../features/settings/settings-layout";
@@ -39,8 +43,12 @@ function NotFound() {
   );
 }
 
+/** Screens of the modules built so far (paths relative to /home). */
+const featureRoutes: RouteObject[] = [...productRoutes, ...providerRoutes, ...inventoryRoutes];
+const builtPaths = new Set(featureRoutes.map((r) => r.path?.split("/")[0]));
+
 /** Menu destinations that later modules fill in; each is guarded by its permission already. */
-const comingRoutes = NAV_ITEMS.filter((item) => !["dashboard", "settings"].includes(item.key)).map((item) => ({
+const comingRoutes = NAV_ITEMS.filter((item) => !["dashboard", "settings"].includes(item.key) && !builtPaths.has(item.path.replace("/home/", ""))).map((item) => ({
   path: item.path.replace("/home/", ""),
   element: (
     <RequirePermission permission={item.permission}>
@@ -86,8 +94,10 @@ export const router = createBrowserRouter([
                   { path: "users", element: <UsersPage /> },
                   { path: "modules", element: <ModulesPage /> },
                   { path: "configuration", element: <ConfigurationPage /> },
+                  ...catalogSettingsRoutes,
                 ],
               },
+              ...featureRoutes,
               ...comingRoutes,
               { path: "*", element: <NotFound /> },
             ],

@@ -36,6 +36,8 @@ export const tenantConfigs = pgTable(
     roundedCards: boolean("rounded_cards").notNull().default(true),
     roundedNavbar: boolean("rounded_navbar").notNull().default(true),
     roundedButtons: boolean("rounded_buttons").notNull().default(true),
+    /** Whether stock may go below zero (POS sales are allowed and warned by default). */
+    allowNegativeStock: boolean("allow_negative_stock").notNull().default(true),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex("tenant_configs_tenant_key").on(t.tenantId)],

@@ -2,10 +2,20 @@ import { useTranslation } from "react-i18next";
 import { Navigate, NavLink, Outlet } from "react-router";
 import { usePermissions } from "../../lib/permissions";
 import { cn } from "../../lib/utils";
+import { catalogSettingsTabs } from "../catalog-settings/routes";
 import { AccessDenied } from "../shell/guards";
 
-export const SETTINGS_TABS = [
+export interface SettingsTab {
+  key: string;
+  path: string;
+  permission: string;
+  /** i18n key of the label; default settings:tabs.{key} */
+  labelKey?: string;
+}
+
+export const SETTINGS_TABS: SettingsTab[] = [
   { key: "users", path: "/home/settings/users", permission: "settings.users" },
+  ...catalogSettingsTabs,
   { key: "modules", path: "/home/settings/modules", permission: "settings.modules" },
   { key: "configuration", path: "/home/settings/configuration", permission: "settings.configuration" },
 ];
@@ -25,7 +35,7 @@ export function SettingsLayout() {
               cn("rounded-[var(--radius-button)] px-3 py-2 text-sm font-medium hover:bg-accent", isActive && "bg-primary text-primary-foreground hover:bg-primary")
             }
           >
-            {t(`settings:tabs.${tab.key}`)}
+            {t(tab.labelKey ?? `settings:tabs.${tab.key}`)}
           </NavLink>
         ))}
       </nav>
