@@ -62,6 +62,8 @@ export const products = pgTable(
     uniqueIndex("products_sku_key").on(t.tenantId, t.sku),
     index("products_barcode_idx").on(t.tenantId, t.barcode),
     index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("products_sku_trgm_idx").using("gin", sql`${t.sku} gin_trgm_ops`),
+    index("products_keywords_trgm_idx").using("gin", sql`${t.keywords} gin_trgm_ops`),
     index("products_list_idx").on(t.tenantId, t.name),
     foreignKey({ columns: [t.tenantId, t.categoryId], foreignColumns: [productCategories.tenantId, productCategories.id] }),
     foreignKey({ columns: [t.tenantId, t.subcategoryId], foreignColumns: [productSubcategories.tenantId, productSubcategories.id] }),

@@ -1,0 +1,393 @@
+import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { toBig } from "../../../shared/catalog/decimal";
+import type { ProductCreateInput, ProductUpdateInput, productListInput } from "../../../shared/catalog/product";
+import { likePattern, offsetOf, pageOf } from "../../../shared/platform/pagination";
+import type { Tx } from "../../db/client";
+import { newId } from "../../ids";
+import { appError, isUniqueViolation, notFound } from "../../trpc/errors";
+import { applyStockChanges } from "../inventory/stock";
+import { productStock } from "../inventory/tables";
+import { paymentMethods } from "../payment-method/tables";
+import { productCategories, productSubcategories } from "../product-category/tables";
+import { providers } from "../provider/tables";
+import { warehouses } from "../warehouse/tables";
+import { productAlternativeCodes, productMaxDiscounts, products } from "./tables";
+
+function isForeignKeyViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === "23503" || e?.cause?.code === "23503";
+}
+
+/** Maps constraint failures of a product write to the answers the caller understands. */
+async function guarded<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (isUniqueViolation(e)) throw appError("CONFLICT", "skuTaken");
+    // A composite foreign key (tenant_id, id) fails for an id of another tenant or none at all.
+    if (isForeignKeyViolation(e)) throw notFound();
+    throw e;
+  }
+}
+
+const listColumns = {
+  id: products.id,
+  name: products.name,
+  productType: products.productType,
+  sku: products.sku,
+  barcode: products.barcode,
+  price: products.price,
+  price2: products.price2,
+  price3: products.price3,
+  variablePrice: products.variablePrice,
+  costPrice: products.costPrice,
+  imageUrl: products.imageUrl,
+  isTaxable: products.isTaxable,
+  taxPercent: products.taxPercent,
+  isScheduleable: products.isScheduleable,
+  defaultDuration: products.defaultDuration,
+  commissionType: products.commissionType,
+  commissionValue: products.commissionValue,
+  unitOfMeasure: products.unitOfMeasure,
+  isRecipeItem: products.isRecipeItem,
+  hasRecipe: products.hasRecipe,
+  availableForPos: products.availableForPos,
+  isFavorite: products.isFavorite,
+  isActive: products.isActive,
+  deletedAt: products.deletedAt,
+  categoryId: products.categoryId,
+  categoryName: productCategories.name,
+};
+
+/** Name, SKU, keywords by fragment (trigram indexes); barcode exactly. */
+function searchCondition(search: string): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = likePattern(search);
+  return or(ilike(products.name, pattern), ilike(products.sku, pattern), ilike(products.keywords, pattern), eq(products.barcode, search));
+}
+
+export async function findProducts(tx: Tx, tenantId: string, input: z.infer<typeof productListInput>) {
+  const where = and(
+    eq(products.tenantId, tenantId),
+    input.showDeleted ? undefined : isNull(products.deletedAt),
+    input.productType ? eq(products.productType, input.productType) : undefined,
+    input.isScheduleable === undefined ? undefined : eq(products.isScheduleable, input.isScheduleable),
+    input.favoritesOnly ? eq(products.isFavorite, true) : undefined,
+    input.categoryId ? eq(products.categoryId, input.categoryId) : undefined,
+    searchCondition(input.search),
+  );
+  const [rows, [count]] = await Promise.all([
+    tx
+      .select({
+        ...listColumns,
+        stock: sql<string>`(select coalesce(sum(s.current_quantity), 0)::text from ${productStock} s where s.tenant_id = ${products.tenantId} and s.product_id = ${products.id})`,
+      })
+      .from(products)
+      .leftJoin(productCategories, and(eq(productCategories.tenantId, products.tenantId), eq(productCategories.id, products.categoryId)))
+      .where(where)
+      .orderBy(desc(products.isFavorite), asc(products.name), asc(products.id))
+      .limit(input.pageSize)
+      .offset(offsetOf(input.page, input.pageSize)),
+    tx.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
+  ]);
+  return pageOf(rows, count?.total ?? 0, input.page, input.pageSize);
+}
+
+/**
+ * POS lookup: an exact barcode or SKU (also a provider's alternative code) answers at once;
+ * otherwise products whose name, SKU or keywords contain the text.
+ */
+export async function searchProducts(tx: Tx, tenantId: string, search: string, limit = 20) {
+  const active = and(eq(products.tenantId, tenantId), isNull(products.deletedAt), eq(products.isActive, true));
+  const exact = await tx
+    .select(listColumns)
+    .from(products)
+    .leftJoin(productCategories, and(eq(productCategories.tenantId, products.tenantId), eq(productCategories.id, products.categoryId)))
+    .where(
+      and(
+        active,
+        or(
+          eq(products.barcode, search),
+          eq(products.sku, search),
+          inArray(
+            products.id,
+            tx
+              .select({ id: productAlternativeCodes.productId })
+              .from(productAlternativeCodes)
+              .where(and(eq(productAlternativeCodes.tenantId, tenantId), or(eq(productAlternativeCodes.barcode, search), eq(productAlternativeCodes.sku, search)))),
+          ),
+        ),
+      ),
+    )
+    .limit(limit);
+  if (exact.length > 0) return { data: exact, exactMatch: true };
+  const data = await tx
+    .select(listColumns)
+    .from(products)
+    .leftJoin(productCategories, and(eq(productCategories.tenantId, products.tenantId), eq(productCategories.id, products.categoryId)))
+    .where(and(active, searchCondition(search)))
+    .orderBy(desc(products.isFavorite), asc(products.name))
+    .limit(limit);
+  return { data, exactMatch: false };
+}
+
+/** Products marked as recipe ingredients (the recipe ingredient selector). */
+export async function findIngredients(tx: Tx, tenantId: string, search: string, limit: number) {
+  const data = await tx
+    .select({
+      id: products.id,
+      name: products.name,
+      sku: products.sku,
+      costPrice: products.costPrice,
+      costPerUnitQuantity: products.costPerUnitQuantity,
+      costPerUnitId: products.costPerUnitId,
+      unitOfMeasure: products.unitOfMeasure,
+    })
+    .from(products)
+    .where(and(eq(products.tenantId, tenantId), isNull(products.deletedAt), eq(products.isRecipeItem, true), search ? ilike(products.name, likePattern(search)) : undefined))
+    .orderBy(asc(products.name))
+    .limit(limit);
+  return { data };
+}
+
+export async function getProduct(tx: Tx, tenantId: string, id: string) {
+  const [row] = await tx
+    .select({
+      product: products,
+      categoryName: productCategories.name,
+      subcategoryName: productSubcategories.name,
+      providerName: providers.name,
+    })
+    .from(products)
+    .leftJoin(productCategories, and(eq(productCategories.tenantId, products.tenantId), eq(productCategories.id, products.categoryId)))
+    .leftJoin(productSubcategories, and(eq(productSubcategories.tenantId, products.tenantId), eq(productSubcategories.id, products.subcategoryId)))
+    .leftJoin(providers, and(eq(providers.tenantId, products.tenantId), eq(providers.id, products.providerId)))
+    .where(and(eq(products.tenantId, tenantId), eq(products.id, id)))
+    .limit(1);
+  if (!row) throw notFound();
+  const [warehouseQuantities, alternativeCodes, maxDiscounts] = await Promise.all([
+    tx
+      .select({
+        id: productStock.id,
+        warehouseId: productStock.warehouseId,
+        warehouseName: warehouses.name,
+        initialQuantity: productStock.initialQuantity,
+        currentQuantity: productStock.currentQuantity,
+        minStock: productStock.minStock,
+        maxStock: productStock.maxStock,
+      })
+      .from(productStock)
+      .innerJoin(warehouses, and(eq(warehouses.tenantId, productStock.tenantId), eq(warehouses.id, productStock.warehouseId)))
+      .where(and(eq(productStock.tenantId, tenantId), eq(productStock.productId, id)))
+      .orderBy(asc(warehouses.order), asc(warehouses.name)),
+    tx
+      .select({
+        id: productAlternativeCodes.id,
+        providerId: productAlternativeCodes.providerId,
+        providerName: providers.name,
+        sku: productAlternativeCodes.sku,
+        barcode: productAlternativeCodes.barcode,
+        description: productAlternativeCodes.description,
+      })
+      .from(productAlternativeCodes)
+      .leftJoin(providers, and(eq(providers.tenantId, productAlternativeCodes.tenantId), eq(providers.id, productAlternativeCodes.providerId)))
+      .where(and(eq(productAlternativeCodes.tenantId, tenantId), eq(productAlternativeCodes.productId, id))),
+    findMaxDiscounts(tx, tenantId, id),
+  ]);
+  const p = row.product;
+  return {
+    ...p,
+    subCategoryId: p.subcategoryId,
+    requiresOTP: p.requiresOtp,
+    categoryName: row.categoryName,
+    subcategoryName: row.subcategoryName,
+    providerName: row.providerName,
+    warehouseQuantities,
+    alternativeCodes,
+    maxDiscounts,
+  };
+}
+
+export async function findMaxDiscounts(tx: Tx, tenantId: string, productId: string) {
+  return tx
+    .select({
+      id: productMaxDiscounts.id,
+      paymentMethodId: productMaxDiscounts.paymentMethodId,
+      paymentMethodName: paymentMethods.name,
+      paymentMethodCode: paymentMethods.code,
+      isFullPayment: productMaxDiscounts.isFullPayment,
+      maxDiscountPercent: productMaxDiscounts.maxDiscountPercent,
+    })
+    .from(productMaxDiscounts)
+    .innerJoin(paymentMethods, and(eq(paymentMethods.tenantId, productMaxDiscounts.tenantId), eq(paymentMethods.id, productMaxDiscounts.paymentMethodId)))
+    .where(and(eq(productMaxDiscounts.tenantId, tenantId), eq(productMaxDiscounts.productId, productId)));
+}
+
+type ProductInput = ProductCreateInput | ProductUpdateInput;
+
+/** The columns of the product row from the spec's camelCase payload. */
+function rowValues(input: ProductInput) {
+  const variable = input.variablePrice;
+  return {
+    name: input.name,
+    productType: input.productType,
+    sku: input.sku,
+    barcode: input.barcode,
+    description: input.description,
+    keywords: input.keywords,
+    // Variable price clears the price fields.
+    price: variable ? "0" : input.price || "0",
+    price2: variable ? "0" : input.price2 || "0",
+    price3: variable ? "0" : input.price3 || "0",
+    variablePrice: variable,
+    costPrice: input.costPrice,
+    costPerUnitQuantity: input.costPerUnitQuantity,
+    costPerUnitId: input.costPerUnitId,
+    categoryId: input.categoryId,
+    subcategoryId: input.categoryId ? input.subCategoryId : null,
+    providerId: input.providerId,
+    imageUrl: input.imageUrl,
+    isTaxable: input.isTaxable,
+    priceIncludesTax: input.priceIncludesTax,
+    taxPercent: input.isTaxable ? input.taxPercent : null,
+    isScheduleable: input.isScheduleable,
+    defaultDuration: input.defaultDuration ?? null,
+    bufferTime: input.bufferTime ?? null,
+    maxAdvanceBookingDays: input.maxAdvanceBookingDays ?? null,
+    minAdvanceBookingHours: input.minAdvanceBookingHours ?? null,
+    requiresOtp: input.requiresOTP,
+    otpExpiration: input.otpExpiration,
+    eligibleForRewards: input.eligibleForRewards,
+    paysCommission: input.paysCommission,
+    commissionType: input.commissionType,
+    commissionValue: input.paysCommission ? input.commissionValue : "0",
+    availableForPos: input.availableForPos,
+    unitOfMeasure: input.unitOfMeasure,
+    isRecipeItem: input.isRecipeItem,
+    hasRecipe: input.hasRecipe,
+    recipeYieldQuantity: input.recipeYieldQuantity,
+  };
+}
+
+async function assertSubcategory(tx: Tx, tenantId: string, input: ProductInput) {
+  if (!input.categoryId || !input.subCategoryId) return;
+  const [sub] = await tx
+    .select({ categoryId: productSubcategories.categoryId })
+    .from(productSubcategories)
+    .where(and(eq(productSubcategories.tenantId, tenantId), eq(productSubcategories.id, input.subCategoryId)));
+  if (!sub) throw notFound();
+  if (sub.categoryId !== input.categoryId) throw appError("BAD_REQUEST", "subcategoryMismatch");
+}
+
+async function writeChildren(tx: Tx, tenantId: string, productId: string, input: ProductInput, userId: string | null) {
+  // Alternative codes and max discounts are settings of the product: the payload is the new set.
+  await tx.delete(productAlternativeCodes).where(and(eq(productAlternativeCodes.tenantId, tenantId), eq(productAlternativeCodes.productId, productId)));
+  if (input.alternativeCodes.length > 0) {
+    await tx.insert(productAlternativeCodes).values(
+      input.alternativeCodes.map((c) => ({ tenantId, id: c.id ?? newId(), productId, providerId: c.providerId, sku: c.sku, barcode: c.barcode, description: c.description })),
+    );
+  }
+  await tx.delete(productMaxDiscounts).where(and(eq(productMaxDiscounts.tenantId, tenantId), eq(productMaxDiscounts.productId, productId)));
+  if (input.maxDiscounts.length > 0) {
+    await tx.insert(productMaxDiscounts).values(
+      input.maxDiscounts.map((d) => ({ tenantId, id: d.id ?? newId(), productId, paymentMethodId: d.paymentMethodId, isFullPayment: d.isFullPayment, maxDiscountPercent: d.maxDiscountPercent })),
+    );
+  }
+  // Stock rows: limits are settings; a warehouse new to the product starts at its initial
+  // quantity through the ledger. Later changes of stock go through adjustments and movements.
+  const existing = await tx
+    .select({ warehouseId: productStock.warehouseId })
+    .from(productStock)
+    .where(and(eq(productStock.tenantId, tenantId), eq(productStock.productId, productId)));
+  const known = new Set(existing.map((r) => r.warehouseId));
+  const initial: { warehouseId: string; quantity: string }[] = [];
+  for (const w of input.warehouseQuantities) {
+    if (known.has(w.warehouseId)) {
+      await tx
+        .update(productStock)
+        .set({ minStock: w.minStock, maxStock: w.maxStock, updatedAt: new Date() })
+        .where(and(eq(productStock.tenantId, tenantId), eq(productStock.productId, productId), eq(productStock.warehouseId, w.warehouseId)));
+    } else {
+      await tx.insert(productStock).values({
+        tenantId,
+        id: newId(),
+        productId,
+        warehouseId: w.warehouseId,
+        initialQuantity: w.initialQuantity,
+        minStock: w.minStock,
+        maxStock: w.maxStock,
+      });
+      initial.push({ warehouseId: w.warehouseId, quantity: w.initialQuantity });
+    }
+  }
+  await applyStockChanges(
+    tx,
+    { tenantId, userId, sourceType: "initial", sourceId: productId, allowNegative: true },
+    initial.map((i) => ({ productId, warehouseId: i.warehouseId, delta: i.quantity })),
+  );
+}
+
+export async function createProduct(tx: Tx, tenantId: string, userId: string | null, input: ProductCreateInput) {
+  await assertSubcategory(tx, tenantId, input);
+  const id = newId();
+  await guarded(async () => {
+    await tx.insert(products).values({ tenantId, id, ...rowValues(input) });
+    await writeChildren(tx, tenantId, id, input, userId);
+  });
+  return { id };
+}
+
+export async function updateProduct(tx: Tx, tenantId: string, userId: string | null, input: ProductUpdateInput) {
+  const [current] = await tx.select({ id: products.id }).from(products).where(and(eq(products.tenantId, tenantId), eq(products.id, input.id))).for("update");
+  if (!current) throw notFound();
+  await assertSubcategory(tx, tenantId, input);
+  await guarded(async () => {
+    await tx
+      .update(products)
+      .set({ ...rowValues(input), updatedAt: new Date() })
+      .where(and(eq(products.tenantId, tenantId), eq(products.id, input.id)));
+    await writeChildren(tx, tenantId, input.id, input, userId);
+  });
+  return { id: input.id };
+}
+
+async function setFlags(tx: Tx, tenantId: string, id: string, set: Partial<typeof products.$inferInsert>) {
+  const [row] = await tx
+    .update(products)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(products.tenantId, tenantId), eq(products.id, id)))
+    .returning({ id: products.id, isFavorite: products.isFavorite, isActive: products.isActive, deletedAt: products.deletedAt });
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Products are never removed: deleting marks them deleted and inactive; restore undoes it. */
+export const deleteProduct = (tx: Tx, tenantId: string, id: string) => setFlags(tx, tenantId, id, { deletedAt: new Date(), isActive: false });
+export const restoreProduct = (tx: Tx, tenantId: string, id: string) => setFlags(tx, tenantId, id, { deletedAt: null, isActive: true });
+export const setFavorite = (tx: Tx, tenantId: string, id: string, isFavorite: boolean) => setFlags(tx, tenantId, id, { isFavorite });
+export const setActive = (tx: Tx, tenantId: string, id: string, isActive: boolean) => setFlags(tx, tenantId, id, { isActive });
+
+/** The inventory adjustment dialog: counted quantities per warehouse become the stock. */
+export async function adjustInventory(
+  tx: Tx,
+  tenantId: string,
+  userId: string,
+  input: { productId: string; reason?: string | null; lines: { warehouseId: string; newQuantity: string }[] },
+) {
+  const [p] = await tx.select({ id: products.id }).from(products).where(and(eq(products.tenantId, tenantId), eq(products.id, input.productId)));
+  if (!p) throw notFound();
+  const current = await tx
+    .select({ warehouseId: productStock.warehouseId, current: productStock.currentQuantity })
+    .from(productStock)
+    .where(and(eq(productStock.tenantId, tenantId), eq(productStock.productId, input.productId)));
+  const byWarehouse = new Map(current.map((r) => [r.warehouseId, r.current]));
+  const changes = input.lines.map((l) => ({
+    productId: input.productId,
+    warehouseId: l.warehouseId,
+    delta: toBig(l.newQuantity).minus(toBig(byWarehouse.get(l.warehouseId) ?? "0")).toFixed(4),
+  }));
+  const adjustmentId = newId();
+  await guarded(() => applyStockChanges(tx, { tenantId, userId, sourceType: "adjustment", sourceId: adjustmentId, note: input.reason ?? null, allowNegative: true }, changes));
+  return getProduct(tx, tenantId, input.productId).then((prod) => prod.warehouseQuantities);
+}
