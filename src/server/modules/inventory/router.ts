@@ -1,3 +1,30 @@
-import { router } from "../../trpc/init";
+import { z } from "zod";
+import { movementCreateInput, movementListInput } from "../../../shared/catalog/movement";
+import { protectedProcedure, requirePermission, router } from "../../trpc/init";
+import { cancelMovement, completeMovement, createMovement, findMovements, getMovement } from "./service";
 
-export const warehouseMovementRouter = router({});
+const byId = z.object({ id: z.string().uuid() });
+
+/** Warehouse movements: entry, exit, transfer, adjustment; pending → completed | cancelled. */
+export const warehouseMovementRouter = router({
+  getAll: protectedProcedure
+    .use(requirePermission("warehouse_movements.view"))
+    .input(movementListInput)
+    .query(({ ctx, input }) => findMovements(ctx.tx, ctx.tenant.id, input)),
+  getById: protectedProcedure
+    .use(requirePermission("warehouse_movements.view"))
+    .input(byId)
+    .query(({ ctx, input }) => getMovement(ctx.tx, ctx.tenant.id, input.id)),
+  create: protectedProcedure
+    .use(requirePermission("warehouse_movements.create"))
+    .input(movementCreateInput)
+    .mutation(({ ctx, input }) => createMovement(ctx.tx, ctx.tenant.id, ctx.user.id, input)),
+  complete: protectedProcedure
+    .use(requirePermission("warehouse_movements.complete"))
+    .input(byId)
+    .mutation(({ ctx, input }) => completeMovement(ctx.tx, ctx.tenant.id, ctx.user.id, input.id)),
+  cancel: protectedProcedure
+    .use(requirePermission("warehouse_movements.cancel"))
+    .input(byId)
+    .mutation(({ ctx, input }) => cancelMovement(ctx.tx, ctx.tenant.id, ctx.user.id, input.id)),
+});

@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { decimal, quantity, toBig } from "./decimal";
+
+export const MOVEMENT_TYPES = ["entry", "exit", "transfer", "adjustment"] as const;
+export const MOVEMENT_STATUSES = ["pending", "completed", "cancelled"] as const;
+export const ADJUSTMENT_REASONS = ["damaged", "expired", "lost", "found", "correction", "other"] as const;
+export type MovementType = (typeof MOVEMENT_TYPES)[number];
+
+export const movementLineInput = z.object({
+  productId: z.string().uuid("errors:productsRequired"),
+  /** entry/exit/transfer: units moved (> 0); adjustment: the counted quantity (>= 0). */
+  quantity: quantity("errors:quantityRequired"),
+  cost: z.preprocess((v) => (v === "" ? null : v), decimal({ scale: 2, min: 0 }).nullable()).optional(),
+});
+
+export const movementCreateInput = z
+  .object({
+    type: z.enum(MOVEMENT_TYPES),
+    warehouseId: z.string({ message: "errors:warehouseRequired" }).uuid("errors:warehouseRequired"),
+    destinationWarehouseId: z.preprocess((v) => (v === "" || v === "none" ? null : v), z.string().uuid().nullable()).optional(),
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "errors:invalidDate"),
+    reference: z.string().trim().max(100).optional().nullable(),
+    notes: z.string().trim().max(1000).optional().nullable(),
+    reason: z.preprocess((v) => (v === "" ? null : v), z.enum(ADJUSTMENT_REASONS).nullable()).optional(),
+    lines: z.array(movementLineInput).min(1, "errors:productsRequired").max(500),
+    /** Completes the movement at once (stock changes now). */
+    complete: z.boolean().optional().default(false),
+    /** Client-generated: the same key twice returns the first movement. */
+    idempotencyKey: z.string().min(8).max(100).optional(),
+  })
+  .superRefine((m, ctx) => {
+    if (m.type === "transfer" && !m.destinationWarehouseId) ctx.addIssue({ code: "custom", path: ["destinationWarehouseId"], message: "errors:destinationRequired" });
+    if (m.type === "transfer" && m.destinationWarehouseId === m.warehouseId) ctx.addIssue({ code: "custom", path: ["destinationWarehouseId"], message: "errors:destinationSame" });
+    if (m.type === "adjustment" && !m.reason) ctx.addIssue({ code: "custom", path: ["reason"], message: "errors:reasonRequired" });
+    m.lines.forEach((l, i) => {
+      if (m.type !== "adjustment" && toBig(l.quantity).lte(0)) ctx.addIssue({ code: "custom", path: ["lines", i, "quantity"], message: "errors:quantityRequired" });
+    });
+  });
+export type MovementCreateInput = z.infer<typeof movementCreateInput>;
+
+export const movementListInput = z.object({
+  type: z.enum(MOVEMENT_TYPES).optional(),
+  status: z.enum(MOVEMENT_STATUSES).optional(),
+  warehouseId: z.string().uuid().optional(),
+  search: z.string().trim().max(100).optional().default(""),
+  page: z.coerce.number().int().min(1).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).optional().default(20),
+});
+
+/** The stock change a movement line makes, by warehouse: {warehouseId: signed delta}. */
+export function movementEffect(type: MovementType, quantity: string, origin: string, destination: string | null, current = "0"): { warehouseId: string; delta: string }[] {
+  const q = toBig(quantity);
+  switch (type) {
+    case "entry":
+      return [{ warehouseId: origin, delta: q.toFixed(4) }];
+    case "exit":
+      return [{ warehouseId: origin, delta: q.neg().toFixed(4) }];
+    case "transfer":
+      return [
+        { warehouseId: origin, delta: q.neg().toFixed(4) },
+        { warehouseId: destination!, delta: q.toFixed(4) },
+      ];
+    case "adjustment": {
+      const delta = q.minus(toBig(current));
+      return delta.eq(0) ? [] : [{ warehouseId: origin, delta: delta.toFixed(4) }];
+    }
+  }
+}
