@@ -1,5 +1,6 @@
 import { warehouseMovementRouter } from "../modules/inventory/router";
 import { onboardingRouter } from "../modules/onboarding/router";
+import { paymentMethodRouter } from "../modules/payment-method/router";
 import { modulesRouter, permissionsRouter } from "../modules/permissions/router";
 import { productRouter } from "../modules/product/router";
 import { productCategoryRouter, productSubCategoryRouter } from "../modules/product-category/router";
@@ -20,6 +21,7 @@ export const appRouter = router({
   user: userRouter,
   superAdmin: superAdminRouter,
   warehouse: warehouseRouter,
+  paymentMethod: paymentMethodRouter,
   productCategory: productCategoryRouter,
   productSubCategory: productSubCategoryRouter,
   provider: providerRouter,

@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { toBig } from "../../../shared/catalog/decimal";
 import { type MovementCreateInput, type MovementType, movementEffect, type movementListInput } from "../../../shared/catalog/movement";
@@ -13,7 +13,6 @@ import { warehouses } from "../warehouse/tables";
 import { applyStockChanges, stockOf } from "./stock";
 import { stockLedger, warehouseMovementLines, warehouseMovements } from "./tables";
 
-const destination = aliasedTable(warehouses, "destination");
 
 function isForeignKeyViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } };
@@ -39,15 +38,13 @@ export async function findMovements(tx: Tx, tenantId: string, input: z.infer<typ
         reference: warehouseMovements.reference,
         reason: warehouseMovements.reason,
         warehouseName: warehouses.name,
-        destinationWarehouseName: destination.name,
-        userName: users.name,
+        destinationWarehouseName: sql<string | null>`(select d.name from ${warehouses} d where d.tenant_id = ${warehouseMovements.tenantId} and d.id = ${warehouseMovements.destinationWarehouseId})`,
+        userName: sql<string | null>`(select u.name from ${users} u where u.tenant_id = ${warehouseMovements.tenantId} and u.id = ${warehouseMovements.userId})`,
         lineCount: sql<number>`(select count(*)::int from ${warehouseMovementLines} l where l.tenant_id = ${warehouseMovements.tenantId} and l.movement_id = ${warehouseMovements.id})`,
         createdAt: warehouseMovements.createdAt,
       })
       .from(warehouseMovements)
       .innerJoin(warehouses, and(eq(warehouses.tenantId, warehouseMovements.tenantId), eq(warehouses.id, warehouseMovements.warehouseId)))
-      .leftJoin(destination, and(eq(destination.tenantId, warehouseMovements.tenantId), eq(destination.id, warehouseMovements.destinationWarehouseId)))
-      .leftJoin(users, and(eq(users.tenantId, warehouseMovements.tenantId), eq(users.id, warehouseMovements.userId)))
       .where(where)
       .orderBy(desc(warehouseMovements.date), desc(warehouseMovements.number))
       .limit(input.pageSize)
