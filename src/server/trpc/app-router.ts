@@ -4,6 +4,7 @@ import { paymentMethodRouter } from "../modules/payment-method/router";
 import { modulesRouter, permissionsRouter } from "../modules/permissions/router";
 import { productRouter } from "../modules/product/router";
 import { productCategoryRouter, productSubCategoryRouter } from "../modules/product-category/router";
+import { productImportRouter } from "../modules/product-import/router";
 import { providerRouter } from "../modules/provider/router";
 import { recipeRouter } from "../modules/recipe/router";
 import { superAdminRouter } from "../modules/super-admin/router";
@@ -27,6 +28,7 @@ export const appRouter = router({
   provider: providerRouter,
   unitOfMeasure: unitOfMeasureRouter,
   product: productRouter,
+  productImport: productImportRouter,
   recipe: recipeRouter,
   warehouseMovement: warehouseMovementRouter,
 });

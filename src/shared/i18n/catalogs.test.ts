@@ -33,6 +33,8 @@ describe("i18n catalogs", () => {
   }
 });
 
+import { ADJUSTMENT_REASONS, MOVEMENT_STATUSES, MOVEMENT_TYPES } from "../catalog/movement";
+import { COMMISSION_TYPES, PRODUCT_TYPES, PRODUCT_UNITS } from "../catalog/product";
 import { MODULES, PRODUCTS, ROLES } from "../permissions";
 import { LANGUAGES, THEMES } from "../platform/themes";
 
@@ -68,6 +70,12 @@ describe("every key the screens use exists in both languages", () => {
       ...ROLES.map((x) => `common:roles.${x}`),
       ...LANGUAGES.map((x) => `common:language.${x}`),
       ...PRODUCTS.map((x) => `auth:landing.products.${x}`),
+      ...PRODUCT_TYPES.map((x) => `products:types.${x}`),
+      ...PRODUCT_UNITS.map((x) => `products:units.${x}`),
+      ...COMMISSION_TYPES.map((x) => `products:commissionTypes.${x}`),
+      ...MOVEMENT_TYPES.map((x) => `inventory:types.${x}`),
+      ...MOVEMENT_STATUSES.map((x) => `inventory:statuses.${x}`),
+      ...ADJUSTMENT_REASONS.map((x) => `inventory:reasons.${x}`),
       ...["dashboard", "appointments", "pos", "products", "warehouseMovements", "providers", "promotions", "invoices", "reports", "customers", "sellers", "employees", "settings"].map((x) => `nav:items.${x}`),
     ];
     const missing = keys.flatMap((k) => (["es", "en"] as const).filter((l) => typeof lookup(l, k) !== "string").map((l) => `${l}:${k}`));

@@ -5,6 +5,7 @@ import enDashboard from "./en/dashboard.json";
 import enErrors from "./en/errors.json";
 import enInventory from "./en/inventory.json";
 import enNav from "./en/nav.json";
+import enProductImport from "./en/productImport.json";
 import enProducts from "./en/products.json";
 import enProviders from "./en/providers.json";
 import enRecipes from "./en/recipes.json";
@@ -19,6 +20,7 @@ import esDashboard from "./es/dashboard.json";
 import esErrors from "./es/errors.json";
 import esInventory from "./es/inventory.json";
 import esNav from "./es/nav.json";
+import esProductImport from "./es/productImport.json";
 import esProducts from "./es/products.json";
 import esProviders from "./es/providers.json";
 import esRecipes from "./es/recipes.json";
@@ -29,8 +31,8 @@ import esWarehouses from "./es/warehouses.json";
 
 /** Every catalog, by language and namespace. Both languages always carry the same keys. */
 export const resources = {
-  es: { auth: esAuth, common: esCommon, dashboard: esDashboard, errors: esErrors, nav: esNav, settings: esSettings, superadmin: esSuperadmin, products: esProducts, providers: esProviders, categories: esCategories, units: esUnits, inventory: esInventory, recipes: esRecipes, warehouses: esWarehouses },
-  en: { auth: enAuth, common: enCommon, dashboard: enDashboard, errors: enErrors, nav: enNav, settings: enSettings, superadmin: enSuperadmin, products: enProducts, providers: enProviders, categories: enCategories, units: enUnits, inventory: enInventory, recipes: enRecipes, warehouses: enWarehouses },
+  es: { auth: esAuth, common: esCommon, dashboard: esDashboard, errors: esErrors, nav: esNav, settings: esSettings, superadmin: esSuperadmin, products: esProducts, productImport: esProductImport, providers: esProviders, categories: esCategories, units: esUnits, inventory: esInventory, recipes: esRecipes, warehouses: esWarehouses },
+  en: { auth: enAuth, common: enCommon, dashboard: enDashboard, errors: enErrors, nav: enNav, settings: enSettings, superadmin: enSuperadmin, products: enProducts, productImport: enProductImport, providers: enProviders, categories: enCategories, units: enUnits, inventory: enInventory, recipes: enRecipes, warehouses: enWarehouses },
 } as const;
 
 export type Namespace = keyof (typeof resources)["es"];

@@ -154,8 +154,10 @@ describe("product.getAll / searchProducts / getIngredients", () => {
     await owner.product.setFavorite.mutate({ id: a.id, isFavorite: true });
     expect((await owner.product.getAll.query({ favoritesOnly: true })).data.map((p) => p.sku)).toEqual(["HAR-1"]);
     const page = await owner.product.getAll.query({ pageSize: 2, page: 1 });
-    expect(page.data[0]!.sku).toBe("HAR-1"); // favourites first
+    expect(page.data.map((p) => p.name)).toEqual(["Combo desayuno", "Corte de pelo"]); // by name
     expect(page.pagination).toMatchObject({ page: 1, pageSize: 2, total: 5, pageCount: 3 });
+    const beyond = await owner.product.getAll.query({ pageSize: 2, page: 9 });
+    expect(beyond).toMatchObject({ data: [], pagination: { total: 5 } });
     await owner.product.delete.mutate({ id: a.id });
     expect((await owner.product.getAll.query({ search: "harina" })).data).toEqual([]);
     const withDeleted = await owner.product.getAll.query({ search: "harina", showDeleted: true });

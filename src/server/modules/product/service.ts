@@ -57,14 +57,24 @@ const listColumns = {
   isActive: products.isActive,
   deletedAt: products.deletedAt,
   categoryId: products.categoryId,
-  categoryName: productCategories.name,
 };
 
-/** Name, SKU, keywords by fragment (trigram indexes); barcode exactly. */
+async function categoryNamesOf(tx: Tx, tenantId: string, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: productCategories.id, name: productCategories.name })
+    .from(productCategories)
+    .where(and(eq(productCategories.tenantId, tenantId), inArray(productCategories.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/**
+ * Name, SKU, keywords or barcode containing the text (case-insensitive), through the trigram
+ * index on search_text via enzzo_product_search (see migration 0005 for why a function).
+ */
 function searchCondition(search: string): SQL | undefined {
   if (!search) return undefined;
-  const pattern = likePattern(search);
-  return or(ilike(products.name, pattern), ilike(products.sku, pattern), ilike(products.keywords, pattern), eq(products.barcode, search));
+  return inArray(products.id, sql`(select enzzo_product_search(${likePattern(search.toLowerCase())}))`);
 }
 
 export async function findProducts(tx: Tx, tenantId: string, input: z.infer<typeof productListInput>) {
@@ -77,21 +87,37 @@ export async function findProducts(tx: Tx, tenantId: string, input: z.infer<type
     input.categoryId ? eq(products.categoryId, input.categoryId) : undefined,
     searchCondition(input.search),
   );
-  const [rows, [count]] = await Promise.all([
-    tx
-      .select({
-        ...listColumns,
-        stock: sql<string>`(select coalesce(sum(s.current_quantity), 0)::text from ${productStock} s where s.tenant_id = ${products.tenantId} and s.product_id = ${products.id})`,
-      })
-      .from(products)
-      .leftJoin(productCategories, and(eq(productCategories.tenantId, products.tenantId), eq(productCategories.id, products.categoryId)))
-      .where(where)
-      .orderBy(desc(products.isFavorite), asc(products.name), asc(products.id))
-      .limit(input.pageSize)
-      .offset(offsetOf(input.page, input.pageSize)),
-    tx.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
+  // One round trip: the page and, through a window, the number of matching rows.
+  const rows = await tx
+    .select({
+      ...listColumns,
+      total: sql<number>`(count(*) over())::int`,
+    })
+    .from(products)
+    .where(where)
+    .orderBy(asc(products.name), asc(products.id))
+    .limit(input.pageSize)
+    .offset(offsetOf(input.page, input.pageSize));
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && input.page > 1) {
+    const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(products).where(where);
+    total = count?.n ?? 0;
+  }
+  // Names and stock for the page only.
+  const ids = rows.map((r) => r.id);
+  const [categoryNames, stock] = await Promise.all([
+    categoryNamesOf(tx, tenantId, [...new Set(rows.map((r) => r.categoryId).filter((c): c is string => !!c))]),
+    ids.length
+      ? tx
+          .select({ productId: productStock.productId, total: sql<string>`sum(${productStock.currentQuantity})::text` })
+          .from(productStock)
+          .where(and(eq(productStock.tenantId, tenantId), inArray(productStock.productId, ids)))
+          .groupBy(productStock.productId)
+      : Promise.resolve([]),
   ]);
-  return pageOf(rows, count?.total ?? 0, input.page, input.pageSize);
+  const stockOf = new Map(stock.map((s) => [s.productId, s.total]));
+  const data = rows.map(({ total: _total, ...r }) => ({ ...r, categoryName: r.categoryId ? (categoryNames.get(r.categoryId) ?? null) : null, stock: stockOf.get(r.id) ?? "0" }));
+  return pageOf(data, total, input.page, input.pageSize);
 }
 
 /**
@@ -103,7 +129,6 @@ export async function searchProducts(tx: Tx, tenantId: string, search: string, l
   const exact = await tx
     .select(listColumns)
     .from(products)
-    .leftJoin(productCategories, and(eq(productCategories.tenantId, products.tenantId), eq(productCategories.id, products.categoryId)))
     .where(
       and(
         active,
@@ -125,7 +150,6 @@ export async function searchProducts(tx: Tx, tenantId: string, search: string, l
   const data = await tx
     .select(listColumns)
     .from(products)
-    .leftJoin(productCategories, and(eq(productCategories.tenantId, products.tenantId), eq(productCategories.id, products.categoryId)))
     .where(and(active, searchCondition(search)))
     .orderBy(desc(products.isFavorite), asc(products.name))
     .limit(limit);

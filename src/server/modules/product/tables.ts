@@ -55,15 +55,17 @@ export const products = pgTable(
     isFavorite: boolean("is_favorite").notNull().default(false),
     isActive: boolean("is_active").notNull().default(true),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** Lower-cased name, SKU, keywords and barcode: one trigram index serves the search box. */
+    searchText: text("search_text").generatedAlwaysAs(
+      sql`lower(name || ' ' || sku || ' ' || coalesce(keywords, '') || ' ' || coalesce(barcode, ''))`,
+    ),
     ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex("products_sku_key").on(t.tenantId, t.sku),
     index("products_barcode_idx").on(t.tenantId, t.barcode),
-    index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
-    index("products_sku_trgm_idx").using("gin", sql`${t.sku} gin_trgm_ops`),
-    index("products_keywords_trgm_idx").using("gin", sql`${t.keywords} gin_trgm_ops`),
+    index("products_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("products_list_idx").on(t.tenantId, t.name),
     foreignKey({ columns: [t.tenantId, t.categoryId], foreignColumns: [productCategories.tenantId, productCategories.id] }),
     foreignKey({ columns: [t.tenantId, t.subcategoryId], foreignColumns: [productSubcategories.tenantId, productSubcategories.id] }),

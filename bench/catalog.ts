@@ -1,0 +1,180 @@
+/**
+ * Catalog benchmark (issue: product search at scale). On a fresh PostgreSQL database it seeds a
+ * tenant with 100,000 products (BENCH_PRODUCTS), starts the server and measures with 8 concurrent
+ * clients (BENCH_CONNECTIONS):
+ *  - product.getAll searching a name fragment (through HTTP, signed in, with RLS),
+ *  - product.searchProducts with an exact barcode (through HTTP),
+ *  - the same two queries alone on the database (8 postgres.js clients, tenant transaction + RLS),
+ * and appends the results to bench/RESULTS.md. Usage: npm run bench:catalog
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { appendFileSync, mkdtempSync } from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { sql } from "drizzle-orm";
+import postgres from "postgres";
+import { openDatabase, withTenant } from "../src/server/db/client";
+import { migrateDatabase } from "../src/server/db/migrate";
+import { seedDemo } from "../src/server/db/seed/demo";
+import { unsafeFindTenantBySubdomain } from "../src/server/modules/tenant/service";
+
+const PORT = Number(process.env.BENCH_PORT ?? 3310);
+const N = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ADMIN_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+/** What a cashier types: a word and a brand or size (a few hundred matches each). */
+const FRAGMENTS = ["arroz selecto", "leche rica", "malta premium", "queso induveca", "pollo criollo", "jabón baní", "café santo", "salami induveca", "refresco mi casa", "galleta del campo", "harina la garza", "aceite premium"];
+/** One word: thousands of matches (the worst case for a search box). */
+const BROAD = ["arroz", "leche", "malta", "queso", "pollo", "jabón"];
+
+function signInCookie(): Promise<string> {
+  const body = JSON.stringify({ email: "owner@demo.test", password: "demo1234" });
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: "127.0.0.1", port: PORT, path: "/api/auth/sign-in/email", method: "POST", headers: { host: "demo.localhost", "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+      (res) => {
+        res.resume();
+        const cookie = String(res.headers["set-cookie"]?.[0] ?? "").split(";")[0];
+        if (res.statusCode === 200 && cookie) resolve(cookie);
+        else reject(new Error(`sign-in failed: ${res.statusCode}`));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+async function waitHealthy(child: ChildProcess) {
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error("server exited");
+    try {
+      if ((await fetch(`http://127.0.0.1:${PORT}/healthz`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("server did not start");
+}
+
+function input(json: unknown) {
+  return encodeURIComponent(JSON.stringify({ json }));
+}
+
+async function http8(title: string, paths: string[], cookie: string) {
+  let i = 0;
+  const r = await autocannon({
+    url: `http://127.0.0.1:${PORT}`,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: { host: "demo.localhost", cookie },
+    requests: [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }],
+  });
+  return { title, rps: Math.round(r.requests.average), p50: r.latency.p50, p90: r.latency.p90, p975: r.latency.p97_5, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+/** The query alone: 8 clients each running the tenant transaction with the query, for SECONDS. */
+async function db8(title: string, url: string, tenantId: string, run: (tx: Parameters<Parameters<typeof withTenant>[2]>[0], i: number) => Promise<unknown>) {
+  const dbs = await Promise.all(Array.from({ length: CONNECTIONS }, () => openDatabase({ url })));
+  const times: number[] = [];
+  const end = Date.now() + SECONDS * 1000;
+  await Promise.all(
+    dbs.map(async (d, c) => {
+      let i = c;
+      while (Date.now() < end) {
+        const t0 = performance.now();
+        await withTenant(d.db, tenantId, (tx) => run(tx, i++));
+        times.push(performance.now() - t0);
+      }
+    }),
+  );
+  await Promise.all(dbs.map((d) => d.close()));
+  times.sort((a, b) => a - b);
+  const q = (p: number) => Number(times[Math.floor((times.length - 1) * p)]!.toFixed(2));
+  return { title, rps: Math.round(times.length / SECONDS), p50: q(0.5), p90: q(0.9), p975: q(0.975), p99: q(0.99), p95: q(0.95), errors: 0 };
+}
+
+async function main() {
+  const dbName = `enzzo_bench_catalog_${Date.now()}`;
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${dbName}`);
+  const u = new URL(ADMIN_URL);
+  u.pathname = `/${dbName}`;
+  const url = u.toString();
+  const database = await openDatabase({ url });
+  let child: ChildProcess | undefined;
+  try {
+    await migrateDatabase(database);
+    await seedDemo(database.db);
+    const tenant = (await unsafeFindTenantBySubdomain(database.db, "demo"))!;
+    const t0 = Date.now();
+    await withTenant(database.db, tenant.id, (tx) =>
+      tx.execute(sql`
+        insert into products (tenant_id, id, name, sku, barcode, keywords, price, price2, price3, cost_price)
+        select ${tenant.id}::uuid, gen_random_uuid(),
+          (array['Arroz','Leche','Malta','Queso','Pollo','Jabón','Café','Salami','Refresco','Galleta','Harina','Aceite','Habichuela','Plátano','Yuca'])[1 + (g % 15)]
+            || ' ' || (array['Selecto','Premium','Criollo','La Garza','Induveca','Rica','Santo Domingo','Baní','Mi Casa','Del Campo'])[1 + ((g / 15) % 10)]
+            || ' ' || (1 + g % 50) || (array[' lb',' oz',' kg',' ml',' und'])[1 + (g % 5)] || ' #' || g,
+          'SKU-' || lpad(g::text, 7, '0'),
+          '746' || lpad(g::text, 10, '0'),
+          'colmado bench ' || (g % 97),
+          (50 + g % 900)::numeric, (45 + g % 900)::numeric, (40 + g % 900)::numeric, (30 + g % 700)::numeric
+        from generate_series(1, ${N}) g`),
+    );
+    await database.db.execute(sql`analyze products`);
+    const seedSeconds = ((Date.now() - t0) / 1000).toFixed(1);
+    console.log(`seeded ${N} products in ${seedSeconds} s`);
+
+    if (process.env.BENCH_SEED_ONLY) return;
+    const dbRows = [
+      await db8("SQL: exact barcode lookup (tenant transaction)", url, tenant.id, (tx, i) =>
+        tx.execute(sql`select id, name, price from products where tenant_id = ${tenant.id} and barcode = ${`746${String(1 + ((i * 7919) % N)).padStart(10, "0")}`} limit 20`),
+      ),
+    ];
+    await database.close();
+
+    child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+      env: { ...process.env, PORT: String(PORT), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "enzzo-bench-")), DATABASE_URL: url, LOG_LEVEL: "warn", AUTH_RATE_LIMIT_MAX: "100000", DB_POOL_SIZE: "16" },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    await waitHealthy(child);
+    const cookie = await signInCookie();
+    const searchPaths = FRAGMENTS.map((f) => `/api/trpc/product.getAll?input=${input({ search: f, pageSize: 50 })}`);
+    const barcodePaths = Array.from({ length: 200 }, (_, i) => `/api/trpc/product.searchProducts?input=${input({ search: `746${String(1 + ((i * 7919) % N)).padStart(10, "0")}` })}`);
+    await http8("warm-up", searchPaths, cookie);
+    const broadPaths = BROAD.map((f) => `/api/trpc/product.getAll?input=${input({ search: f, pageSize: 50 })}`);
+    const listPaths = [1, 2, 3, 50, 500].map((p) => `/api/trpc/product.getAll?input=${input({ page: p, pageSize: 50 })}`);
+    const httpRows = [
+      await http8("HTTP: product.getAll, name fragment (word + brand)", searchPaths, cookie),
+      await http8("HTTP: product.getAll, one broad word (~6,700 matches)", broadPaths, cookie),
+      await http8("HTTP: product.getAll, no search (pages of 50)", listPaths, cookie),
+      await http8("HTTP: product.searchProducts, exact barcode", barcodePaths, cookie),
+    ];
+
+    const rows = [...dbRows, ...httpRows];
+    for (const r of rows) console.log(r);
+    appendFileSync(
+      path.resolve("bench/RESULTS.md"),
+      [
+        "",
+        `## Catalog at ${N.toLocaleString("en-US")} products (npm run bench:catalog, ${new Date().toISOString().slice(0, 10)})`,
+        "",
+        `PostgreSQL 127.0.0.1:5432, ${CONNECTIONS} concurrent clients, ${SECONDS} s each, ${os.cpus().length} cores shared by server, database and load generator. Seeding ${N} products took ${seedSeconds} s. autocannon reports p90 and p97.5 (p95 lies between them); the SQL rows time the whole tenant transaction (BEGIN, tenant + RLS role, query, COMMIT).`,
+        "",
+        "| measurement | requests/s | p50 ms | p90 ms | p97.5 ms | p99 ms | errors |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+        ...rows.map((r) => `| ${r.title} | ${r.rps} | ${r.p50} | ${r.p90} | ${r.p975} | ${r.p99} | ${r.errors} |`),
+        "",
+      ].join("\n"),
+    );
+  } finally {
+    child?.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 1000));
+    if (process.env.BENCH_KEEP) console.log(`kept database ${dbName}`);
+    else await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
+}
+
+await main();

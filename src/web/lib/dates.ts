@@ -1,0 +1,11 @@
+/** Calendar dates as the spec shows them: dd/MM/yyyy in es-DO, MM/dd/yyyy in en-US. */
+export function formatDate(value: string | Date | null | undefined, lang = "es"): string {
+  if (!value) return "—";
+  const d = typeof value === "string" ? new Date(`${value.slice(0, 10)}T12:00:00`) : value;
+  return new Intl.DateTimeFormat(lang === "en" ? "en-US" : "es-DO", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "America/Santo_Domingo" }).format(d);
+}
+
+/** Today in the business time zone (America/Santo_Domingo) as yyyy-MM-dd. */
+export function todayInSantoDomingo(now = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Santo_Domingo", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
