@@ -59,6 +59,16 @@ const listColumns = {
   categoryId: products.categoryId,
 };
 
+function pageRows(tx: Tx, where: SQL | undefined, page: number, pageSize: number, withTotal: boolean) {
+  return tx
+    .select({ ...listColumns, total: withTotal ? sql<number>`(count(*) over())::int` : sql<number>`0` })
+    .from(products)
+    .where(where)
+    .orderBy(asc(products.name), asc(products.id))
+    .limit(pageSize)
+    .offset(offsetOf(page, pageSize));
+}
+
 async function categoryNamesOf(tx: Tx, tenantId: string, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const rows = await tx
@@ -87,21 +97,16 @@ export async function findProducts(tx: Tx, tenantId: string, input: z.infer<type
     input.categoryId ? eq(products.categoryId, input.categoryId) : undefined,
     searchCondition(input.search),
   );
-  // One round trip: the page and, through a window, the number of matching rows.
-  const rows = await tx
-    .select({
-      ...listColumns,
-      total: sql<number>`(count(*) over())::int`,
-    })
-    .from(products)
-    .where(where)
-    .orderBy(asc(products.name), asc(products.id))
-    .limit(input.pageSize)
-    .offset(offsetOf(input.page, input.pageSize));
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && input.page > 1) {
-    const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(products).where(where);
-    total = count?.n ?? 0;
+  const countAll = async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(products).where(where))[0]?.n ?? 0;
+  let rows: Awaited<ReturnType<typeof pageRows>>;
+  let total: number;
+  if (input.search) {
+    // A search matches a bounded set: the page and, through a window, their number in one go.
+    rows = await pageRows(tx, where, input.page, input.pageSize, true);
+    total = rows[0]?.total ?? (input.page > 1 ? await countAll() : 0);
+  } else {
+    // The whole catalogue: the page walks the (tenant_id, name) index; the count is separate.
+    [rows, total] = await Promise.all([pageRows(tx, where, input.page, input.pageSize, false), countAll()]);
   }
   // Names and stock for the page only.
   const ids = rows.map((r) => r.id);
@@ -126,26 +131,26 @@ export async function findProducts(tx: Tx, tenantId: string, input: z.infer<type
  */
 export async function searchProducts(tx: Tx, tenantId: string, search: string, limit = 20) {
   const active = and(eq(products.tenantId, tenantId), isNull(products.deletedAt), eq(products.isActive, true));
-  const exact = await tx
+  // Each lookup is an index probe: barcode or SKU (btree), then a provider's alternative code.
+  let exact = await tx
     .select(listColumns)
     .from(products)
-    .where(
-      and(
-        active,
-        or(
-          eq(products.barcode, search),
-          eq(products.sku, search),
-          inArray(
-            products.id,
-            tx
-              .select({ id: productAlternativeCodes.productId })
-              .from(productAlternativeCodes)
-              .where(and(eq(productAlternativeCodes.tenantId, tenantId), or(eq(productAlternativeCodes.barcode, search), eq(productAlternativeCodes.sku, search)))),
-          ),
-        ),
-      ),
-    )
+    .where(and(active, or(eq(products.barcode, search), eq(products.sku, search))))
     .limit(limit);
+  if (exact.length === 0) {
+    const alternative = await tx
+      .selectDistinct({ productId: productAlternativeCodes.productId })
+      .from(productAlternativeCodes)
+      .where(and(eq(productAlternativeCodes.tenantId, tenantId), or(eq(productAlternativeCodes.barcode, search), eq(productAlternativeCodes.sku, search))))
+      .limit(limit);
+    if (alternative.length > 0) {
+      exact = await tx
+        .select(listColumns)
+        .from(products)
+        .where(and(active, inArray(products.id, alternative.map((a) => a.productId))))
+        .limit(limit);
+    }
+  }
   if (exact.length > 0) return { data: exact, exactMatch: true };
   const data = await tx
     .select(listColumns)

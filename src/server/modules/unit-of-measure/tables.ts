@@ -13,7 +13,7 @@ export const unitsOfMeasure = pgTable(
     name: text("name").notNull(),
     symbol: text("symbol").notNull(),
     dimension: text("dimension").notNull(),
-    factor: numeric("factor", { precision: 24, scale: 10 }).notNull(),
+    factor: numeric("factor", { precision: 26, scale: 12 }).notNull(),
     isActive: boolean("is_active").notNull().default(true),
     ...timestamps(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "units_of_measure" ALTER COLUMN "factor" SET DATA TYPE numeric(26, 12);
