@@ -12,12 +12,12 @@ test("a transfer between warehouses changes both stocks", async ({ page }) => {
 
   await page.getByTestId("sidebar").getByRole("link", { name: "Movimientos de almacén" }).click();
   await page.getByTestId("new-movement").click();
-  await page.getByLabel("Tipo", { exact: true }).selectOption({ label: "Transferencia" });
-  await page.getByLabel("Almacén de origen").selectOption({ label: "Principal" });
+  await page.locator("#m-type").selectOption({ label: "Transferencia" });
+  await page.locator("#m-warehouse").selectOption({ label: "Principal" });
   // Saving without destination or products shows the rules.
   await page.getByTestId("save-complete").click();
-  await expect(page.getByText("El almacén de destino es requerido para transferencias")).toBeVisible();
-  await page.getByLabel("Almacén de destino").selectOption({ label: "Colmado" });
+  await expect(page.getByText("El almacén de destino es requerido para transferencias", { exact: true })).toBeVisible();
+  await page.locator("#m-destination").selectOption({ label: "Colmado" });
   await page.getByLabel("Buscar o escanear producto (nombre, SKU o código)").fill(sku);
   await page.getByLabel("Buscar o escanear producto (nombre, SKU o código)").press("Enter");
   await expect(page.getByTestId("movement-line")).toContainText("Azúcar crema 5 lb");

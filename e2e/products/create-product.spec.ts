@@ -14,17 +14,17 @@ test("an owner creates a product with stock in two warehouses and a maximum disc
 
   // The spec's messages when required fields are empty.
   await page.getByTestId("save-product").click();
-  await expect(page.getByText("El nombre es requerido")).toBeVisible();
-  await expect(page.getByText("El SKU es requerido")).toBeVisible();
-  await expect(page.getByText("Los precios son requeridos cuando no es precio variable").first()).toBeVisible();
+  await expect(page.locator("#p-name-error")).toHaveText("El nombre es requerido");
+  await expect(page.locator("#p-sku-error")).toHaveText("El SKU es requerido");
+  await expect(page.locator("#p-price-error")).toHaveText("Los precios son requeridos cuando no es precio variable");
 
-  await page.getByLabel("Nombre", { exact: true }).fill("Malta Morena 12oz");
-  await page.getByLabel("SKU", { exact: true }).fill(sku);
-  await page.getByLabel("Código de barras", { exact: true }).fill(`746${Date.now().toString().slice(-10)}`);
-  await page.getByLabel("Precio 1").fill("65");
-  await page.getByLabel("Precio 2").fill("60");
-  await page.getByLabel("Precio 3").fill("58");
-  await page.getByLabel("Costo", { exact: true }).fill("41.50");
+  await page.locator("#p-name").fill("Malta Morena 12oz");
+  await page.locator("#p-sku").fill(sku);
+  await page.locator("#p-barcode").fill(`746${Date.now().toString().slice(-10)}`);
+  await page.locator("#p-price").fill("65");
+  await page.locator("#p-price2").fill("60");
+  await page.locator("#p-price3").fill("58");
+  await page.locator("#p-costPrice").fill("41.50");
   await page.getByLabel("Existencia inicial en Principal").fill("48");
   await page.getByLabel("Mínimo en Principal").fill("12");
   await page.getByLabel("Existencia inicial en Colmado").fill("24");

@@ -4,7 +4,7 @@ import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ADJUSTMENT_REASONS, MOVEMENT_TYPES, type MovementType } from "../../../shared/catalog/movement";
-import { fieldErrors, useTRPC } from "../../app/trpc";
+import { fieldErrors, useTRPC, useTRPCClient } from "../../app/trpc";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input, NativeSelect } from "../../components/ui/input";
@@ -219,6 +219,7 @@ export function MovementFormPage() {
 function ProductSearch({ onPick }: { onPick: (p: { id: string; name: string; sku: string; costPrice?: string }) => void }) {
   const { t } = useTranslation();
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const [text, setText] = React.useState("");
   const debounced = useDebounce(text.trim(), 250);
   const results = useQuery({ ...trpc.product.searchProducts.queryOptions({ search: debounced || "-" }), enabled: debounced.length >= 2 });
@@ -237,10 +238,12 @@ function ProductSearch({ onPick }: { onPick: (p: { id: string; name: string; sku
         value={text}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
-          if (e.key === "Enter") {
-            e.preventDefault();
-            if (found[0]) pick(found[0]);
-          }
+          if (e.key !== "Enter") return;
+          e.preventDefault();
+          const typed = text.trim();
+          if (found[0] && debounced === typed) return pick(found[0]);
+          // A scanner types and presses Enter at once: look the code up now.
+          if (typed) void client.product.searchProducts.query({ search: typed }).then((r) => r.data[0] && pick(r.data[0]));
         }}
       />
       {found.length > 0 ? (
