@@ -5,7 +5,7 @@ import { ZodError } from "zod";
 import { isCatalogKey, translate } from "../../shared/i18n/translate";
 import { hasPermission, needsModule, permissionModule } from "../../shared/permissions";
 import type { AppDeps } from "../app";
-import { type Tx, withTenant } from "../db/client";
+import { enterTenant, type Tx } from "../db/client";
 import { readSessionUser, type SessionUser } from "../modules/auth/service";
 import type { TenantRow } from "../modules/tenant/service";
 import { resolveTenantFromHost } from "../modules/tenant/service";
@@ -82,8 +82,10 @@ export const tenantProcedure = t.procedure.use(async ({ ctx, next }) => {
   if (!tenant) throw appError("NOT_FOUND", "tenantNotFound");
   if (tenant.status === "suspended") throw appError("FORBIDDEN", "tenantSuspended");
   try {
-    return await withTenant(ctx.deps.db, tenant.id, async (tx) => {
-      const user = await readSessionUser(tx, ctx.deps, ctx.req, tenant.id);
+    return await ctx.deps.db.transaction(async (tx) => {
+      // Sent back to back on the transaction's connection (pipelined): the tenant and RLS role
+      // are set before the session is read, without waiting a round trip in between.
+      const [, user] = await Promise.all([enterTenant(tx, tenant.id), readSessionUser(tx, ctx.deps, ctx.req, tenant.id)]);
       const result = await next({ ctx: { tenant, tx, user } });
       if (!result.ok) throw new Rollback(result);
       return result;

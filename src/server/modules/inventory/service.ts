@@ -5,7 +5,7 @@ import { type MovementCreateInput, type MovementType, movementEffect, type movem
 import { likePattern, offsetOf, pageOf } from "../../../shared/platform/pagination";
 import type { Tx } from "../../db/client";
 import { newId } from "../../ids";
-import { appError, notFound } from "../../trpc/errors";
+import { appError, isForeignKeyViolation, notFound } from "../../trpc/errors";
 import { users } from "../auth/tables";
 import { products } from "../product/tables";
 import { nextDocumentNumber } from "../sequence/service";
@@ -14,10 +14,6 @@ import { applyStockChanges, stockOf } from "./stock";
 import { stockLedger, warehouseMovementLines, warehouseMovements } from "./tables";
 
 
-function isForeignKeyViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === "23503" || e?.cause?.code === "23503";
-}
 
 export async function findMovements(tx: Tx, tenantId: string, input: z.infer<typeof movementListInput>) {
   const where = and(

@@ -5,7 +5,7 @@ import type { ProductCreateInput, ProductUpdateInput, productListInput } from ".
 import { likePattern, offsetOf, pageOf } from "../../../shared/platform/pagination";
 import type { Tx } from "../../db/client";
 import { newId } from "../../ids";
-import { appError, isUniqueViolation, notFound } from "../../trpc/errors";
+import { appError, isForeignKeyViolation, isUniqueViolation, notFound } from "../../trpc/errors";
 import { applyStockChanges } from "../inventory/stock";
 import { productStock } from "../inventory/tables";
 import { paymentMethods } from "../payment-method/tables";
@@ -14,10 +14,6 @@ import { providers } from "../provider/tables";
 import { warehouses } from "../warehouse/tables";
 import { productAlternativeCodes, productMaxDiscounts, products } from "./tables";
 
-function isForeignKeyViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === "23503" || e?.cause?.code === "23503";
-}
 
 /** Maps constraint failures of a product write to the answers the caller understands. */
 async function guarded<T>(fn: () => Promise<T>): Promise<T> {
@@ -161,18 +157,21 @@ export async function searchProducts(tx: Tx, tenantId: string, search: string, l
   return { data, exactMatch: false };
 }
 
+/** What recipe costing needs of an ingredient product. */
+export const ingredientColumns = {
+  id: products.id,
+  name: products.name,
+  sku: products.sku,
+  costPrice: products.costPrice,
+  costPerUnitQuantity: products.costPerUnitQuantity,
+  costPerUnitId: products.costPerUnitId,
+  unitOfMeasure: products.unitOfMeasure,
+};
+
 /** Products marked as recipe ingredients (the recipe ingredient selector). */
 export async function findIngredients(tx: Tx, tenantId: string, search: string, limit: number) {
   const data = await tx
-    .select({
-      id: products.id,
-      name: products.name,
-      sku: products.sku,
-      costPrice: products.costPrice,
-      costPerUnitQuantity: products.costPerUnitQuantity,
-      costPerUnitId: products.costPerUnitId,
-      unitOfMeasure: products.unitOfMeasure,
-    })
+    .select(ingredientColumns)
     .from(products)
     .where(and(eq(products.tenantId, tenantId), isNull(products.deletedAt), eq(products.isRecipeItem, true), search ? ilike(products.name, likePattern(search)) : undefined))
     .orderBy(asc(products.name))

@@ -4,6 +4,7 @@ import { costLine, recipeTotals, type UnitDescriptor } from "../../../shared/cat
 import type { Tx } from "../../db/client";
 import { newId } from "../../ids";
 import { appError, notFound } from "../../trpc/errors";
+import { ingredientColumns } from "../product/service";
 import { products } from "../product/tables";
 import { unitsOfMeasure } from "../unit-of-measure/tables";
 import { recipeIngredients, recipes } from "./tables";
@@ -50,15 +51,7 @@ export async function getRecipeByProductId(tx: Tx, tenantId: string, productId: 
       preparationNotes: recipeIngredients.preparationNotes,
       isOptional: recipeIngredients.isOptional,
       sortOrder: recipeIngredients.sortOrder,
-      product: {
-        id: products.id,
-        name: products.name,
-        sku: products.sku,
-        costPrice: products.costPrice,
-        costPerUnitQuantity: products.costPerUnitQuantity,
-        costPerUnitId: products.costPerUnitId,
-        unitOfMeasure: products.unitOfMeasure,
-      },
+      product: ingredientColumns,
       unitName: unitsOfMeasure.name,
       unitCode: unitsOfMeasure.code,
     })
