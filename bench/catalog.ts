@@ -8,7 +8,7 @@
  * and appends the results to bench/RESULTS.md. Usage: npm run bench:catalog
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { appendFileSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -19,6 +19,7 @@ import { openDatabase, withTenant } from "../src/server/db/client";
 import { migrateDatabase } from "../src/server/db/migrate";
 import { seedDemo } from "../src/server/db/seed/demo";
 import { unsafeFindTenantBySubdomain } from "../src/server/modules/tenant/service";
+import { writeResultsSection } from "./results";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3310);
 const N = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -154,13 +155,10 @@ async function main() {
 
     const rows = [...dbRows, ...httpRows];
     for (const r of rows) console.log(r);
-    appendFileSync(
-      path.resolve("bench/RESULTS.md"),
+    writeResultsSection(
+      "## Catalog search (npm run bench:catalog)",
       [
-        "",
-        `## Catalog at ${N.toLocaleString("en-US")} products (npm run bench:catalog, ${new Date().toISOString().slice(0, 10)})`,
-        "",
-        `PostgreSQL 127.0.0.1:5432, ${CONNECTIONS} concurrent clients, ${SECONDS} s each, ${os.cpus().length} cores shared by server, database and load generator. Seeding ${N} products took ${seedSeconds} s. autocannon reports p90 and p97.5 (p95 lies between them); the SQL rows time the whole tenant transaction (BEGIN, tenant + RLS role, query, COMMIT).`,
+        `${new Date().toISOString().slice(0, 10)}, ${N.toLocaleString("en-US")} products. PostgreSQL 127.0.0.1:5432, ${CONNECTIONS} concurrent clients, ${SECONDS} s each, ${os.cpus().length} cores shared by server, database and load generator. Seeding ${N} products took ${seedSeconds} s. autocannon reports p90 and p97.5 (p95 lies between them); the SQL rows time the whole tenant transaction (BEGIN, tenant + RLS role, query, COMMIT).`,
         "",
         "| measurement | requests/s | p50 ms | p90 ms | p97.5 ms | p99 ms | errors |",
         "|---|---:|---:|---:|---:|---:|---:|",

@@ -56,7 +56,7 @@ describe("every key the screens use exists in both languages", () => {
     const webDir = path.resolve(dir, "../../web");
     const used = new Set<string>();
     for (const file of sourceFiles(webDir)) {
-      for (const m of readFileSync(file, "utf8").matchAll(/\bt\(\s*"([a-z]+:[A-Za-z0-9_.]+)"/g)) used.add(m[1]!);
+      for (const m of readFileSync(file, "utf8").matchAll(/\bt\(\s*"([a-zA-Z]+:[A-Za-z0-9_.]+)"/g)) used.add(m[1]!);
     }
     expect(used.size).toBeGreaterThan(50);
     const missing = [...used].flatMap((k) => (["es", "en"] as const).filter((l) => typeof lookup(l, k) !== "string").map((l) => `${l}:${k}`));
@@ -79,6 +79,22 @@ describe("every key the screens use exists in both languages", () => {
       ...["dashboard", "appointments", "pos", "products", "warehouseMovements", "providers", "promotions", "invoices", "reports", "customers", "sellers", "employees", "settings"].map((x) => `nav:items.${x}`),
     ];
     const missing = keys.flatMap((k) => (["es", "en"] as const).filter((l) => typeof lookup(l, k) !== "string").map((l) => `${l}:${k}`));
+    expect(missing).toEqual([]);
+  });
+});
+
+describe("every error the server raises is translated", () => {
+  it("appError keys and schema messages ('errors:…') exist in both errors catalogs", () => {
+    const used = new Set<string>();
+    for (const folder of ["../../server", "../"]) {
+      for (const file of sourceFiles(path.resolve(dir, folder))) {
+        const text = readFileSync(file, "utf8");
+        for (const m of text.matchAll(/appError\(\s*"[A-Z_]+",\s*"([A-Za-z0-9_.]+)"/g)) used.add(`errors:${m[1]}`);
+        for (const m of text.matchAll(/"(errors:[A-Za-z0-9_.]+)"/g)) used.add(m[1]!);
+      }
+    }
+    expect(used.size).toBeGreaterThan(20);
+    const missing = [...used].flatMap((k) => (["es", "en"] as const).filter((l) => typeof lookup(l, k) !== "string").map((l) => `${l}:${k}`));
     expect(missing).toEqual([]);
   });
 });

@@ -17,5 +17,5 @@ export function translate(lang: string | undefined, key: string, vars?: Record<s
 
 /** Whether a string is a catalog key (so a message can be translated at display time). */
 export function isCatalogKey(value: string): boolean {
-  return /^[a-z]+:[A-Za-z0-9_.]+$/.test(value);
+  return /^[a-zA-Z]+:[A-Za-z0-9_.]+$/.test(value);
 }

@@ -29,7 +29,7 @@ export function setLanguage(lang: Language): void {
 /** Translates a message that may be a catalog key ("errors:nameRequired"). */
 export function tMessage(message: string | undefined): string | undefined {
   if (!message) return message;
-  return /^[a-z]+:[A-Za-z0-9_.]+$/.test(message) ? i18n.t(message) : message;
+  return /^[a-zA-Z]+:[A-Za-z0-9_.]+$/.test(message) ? i18n.t(message) : message;
 }
 
 export default i18n;
