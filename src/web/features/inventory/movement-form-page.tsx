@@ -247,7 +247,7 @@ function ProductSearch({ onPick }: { onPick: (p: { id: string; name: string; sku
         }}
       />
       {found.length > 0 ? (
-        <ul className="absolute z-20 mt-1 max-h-64 w-full overflow-auto rounded-md border bg-popover shadow-md" role="listbox">
+        <ul className="absolute z-20 mt-1 max-h-64 w-full overflow-auto rounded-md border bg-popover shadow-md">
           {found.map((p) => (
             <li key={p.id}>
               <button type="button" className="flex w-full items-center justify-between gap-2 px-3 py-2 text-left text-sm hover:bg-accent" onClick={() => pick(p)}>

@@ -62,13 +62,13 @@ export function MovementsPage() {
               <Search className="absolute left-3 top-3 size-4 text-muted-foreground" />
               <Input className="pl-9" placeholder={t("inventory:list.search")} aria-label={t("inventory:list.search")} value={search} onChange={(e) => setSearch(e.target.value)} />
             </div>
-            <div className="flex flex-wrap gap-1" role="group" aria-label={t("inventory:fields.type")}>
+            <fieldset className="flex flex-wrap gap-1" aria-label={t("inventory:fields.type")}>
               {(["all", ...MOVEMENT_TYPES] as TypeFilter[]).map((v) => (
                 <Button key={v} size="sm" variant={type === v ? "default" : "outline"} aria-pressed={type === v} onClick={() => setType(v)}>
                   {t(`inventory:types.${v}`)}
                 </Button>
               ))}
-            </div>
+            </fieldset>
             <NativeSelect className="w-48" aria-label={t("inventory:fields.warehouse")} value={warehouseId} onChange={(e) => setWarehouseId(e.target.value)}>
               <option value="">{t("inventory:list.allWarehouses")}</option>
               {warehouses.data?.map((w) => (

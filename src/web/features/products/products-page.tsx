@@ -19,8 +19,8 @@ import { toast } from "../../components/ui/use-toast";
 import { usePermissions } from "../../lib/permissions";
 import { useDebounce } from "../../lib/use-debounce";
 import { cn } from "../../lib/utils";
-import { ProductImportDialog } from "../product-import/import-dialog";
 import { useProductExport } from "../product-import/export";
+import { ProductImportDialog } from "../product-import/import-dialog";
 import { ProductLabelsDialog } from "../product-import/labels-dialog";
 import { AdjustInventoryDialog } from "./adjust-inventory-dialog";
 
@@ -113,13 +113,13 @@ export function ProductsPage() {
               <Search className="absolute left-3 top-3 size-4 text-muted-foreground" />
               <Input className="pl-9" placeholder={t("products:list.search")} value={search} onChange={(e) => setSearch(e.target.value)} aria-label={t("products:list.search")} />
             </div>
-            <div className="flex flex-wrap gap-1" role="group" aria-label={t("products:fields.productType")}>
+            <fieldset className="flex flex-wrap gap-1" aria-label={t("products:fields.productType")}>
               {(["all", ...PRODUCT_TYPES] as TypeFilter[]).map((value) => (
                 <Button key={value} size="sm" variant={type === value ? "default" : "outline"} onClick={() => setType(value)} aria-pressed={type === value}>
                   {t(`products:types.${value}`)}
                 </Button>
               ))}
-            </div>
+            </fieldset>
             <FilterSwitch id="f-scheduleable" label={t("products:list.scheduleable")} checked={scheduleableOnly} onChange={setScheduleableOnly} />
             <FilterSwitch id="f-favorites" label={t("products:list.favorites")} checked={favoritesOnly} onChange={setFavoritesOnly} />
             <FilterSwitch id="f-deleted" label={t("products:list.showDeleted")} checked={showDeleted} onChange={setShowDeleted} />
