@@ -13,7 +13,8 @@ test("an owner imports a small Excel file with one bad row and sees the per-row 
   await expect(page.getByTestId("product-import-created")).toContainText(String(PRODUCTS_XLSX_EXPECTED.created));
   await expect(page.getByTestId("product-import-failed")).toContainText(String(PRODUCTS_XLSX_EXPECTED.failed));
   await expect(page.getByTestId("product-import-errors")).toContainText(PRODUCTS_XLSX_EXPECTED.badMessageEs);
-  await page.keyboard.press("Escape");
+  await page.getByRole("dialog").getByRole("button", { name: "Cerrar", exact: true }).last().click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
   // The good rows are in the catalogue (their SKUs share the file's prefix).
   const prefix = file.skus[0]!.replace(/-[^-]+$/, "");
   await page.getByLabel("Buscar por nombre, SKU, código de barras o palabra clave").fill(prefix);
