@@ -123,7 +123,8 @@ async function main() {
           (50 + g % 900)::numeric, (45 + g % 900)::numeric, (40 + g % 900)::numeric, (30 + g % 700)::numeric
         from generate_series(1, ${N}) g`),
     );
-    await database.db.execute(sql`analyze products`);
+    // Steady state, as autovacuum leaves a table: statistics and the visibility map.
+    await database.db.execute(sql`vacuum analyze products`);
     const seedSeconds = ((Date.now() - t0) / 1000).toFixed(1);
     console.log(`seeded ${N} products in ${seedSeconds} s`);
 
@@ -163,6 +164,8 @@ async function main() {
         "| measurement | requests/s | p50 ms | p90 ms | p97.5 ms | p99 ms | errors |",
         "|---|---:|---:|---:|---:|---:|---:|",
         ...rows.map((r) => `| ${r.title} | ${r.rps} | ${r.p50} | ${r.p90} | ${r.p975} | ${r.p99} | ${r.errors} |`),
+        "",
+        "Reading: the issue's targets (name search p95 < 30 ms, exact barcode p95 < 5 ms at 8 clients) are not met through HTTP on this machine. The barcode query itself is an index probe (0.05 ms in EXPLAIN ANALYZE) and the page query of a search a few ms; the rest is a fixed cost per request (about 8 ms of CPU on these 2 shared cores: HTTP, tRPC, superjson, and the BEGIN / tenant + session / query / COMMIT round trips at 1.5–2 ms each on this VM's loopback).",
         "",
       ].join("\n"),
     );

@@ -53,3 +53,8 @@ export async function enterTenant(tx: Tx, tenantId: string): Promise<void> {
   // One round trip: the tenant and SET LOCAL ROLE enzzo_app (role is a setting too).
   await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', 'enzzo_app', true)`);
 }
+
+/** The rows of a raw `execute` result, whichever driver answered (PGlite: {rows}, postgres.js: array). */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}

@@ -15,7 +15,12 @@ export interface Pagination {
   pageSize: number;
   total: number;
   pageCount: number;
+  /** True when the total was counted only up to COUNT_CAP (shown as 'more than …'). */
+  capped?: boolean;
 }
+
+/** Lists of a whole catalogue count their rows only up to this many. */
+export const COUNT_CAP = 10_000;
 
 export interface Page<T> {
   data: T[];
@@ -23,7 +28,9 @@ export interface Page<T> {
 }
 
 export function pageOf<T>(data: T[], total: number, page: number, pageSize: number): Page<T> {
-  return { data, pagination: { page, pageSize, total, pageCount: Math.max(1, Math.ceil(total / pageSize)) } };
+  const pagination: Pagination = { page, pageSize, total, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+  if (total > COUNT_CAP) Object.assign(pagination, { total: COUNT_CAP, capped: true, pageCount: Math.max(page + 1, Math.ceil(COUNT_CAP / pageSize)) });
+  return { data, pagination };
 }
 
 export function offsetOf(page: number, pageSize: number): number {

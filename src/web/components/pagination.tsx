@@ -11,7 +11,13 @@ export function PaginationBar({ pagination, onPage, onPageSize }: { pagination?:
   const { from, to, total } = rangeOf(pagination);
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground" data-testid="pagination">
-      <span>{total === 0 ? t("common:pagination.empty") : t("common:pagination.range", { from, to, total })}</span>
+      <span>
+        {total === 0
+          ? t("common:pagination.empty")
+          : pagination.capped
+            ? t("common:pagination.rangeMany", { from, to, total })
+            : t("common:pagination.range", { from, to, total })}
+      </span>
       <div className="flex items-center gap-2">
         {onPageSize ? (
           <NativeSelect

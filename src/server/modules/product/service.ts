@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { toBig } from "../../../shared/catalog/decimal";
 import type { ProductCreateInput, ProductUpdateInput, productListInput } from "../../../shared/catalog/product";
 import { likePattern, offsetOf, pageOf } from "../../../shared/platform/pagination";
-import type { Tx } from "../../db/client";
+import { rowsOf, type Tx } from "../../db/client";
 import { newId } from "../../ids";
 import { appError, isForeignKeyViolation, isUniqueViolation, notFound } from "../../trpc/errors";
 import { applyStockChanges } from "../inventory/stock";
@@ -55,16 +55,6 @@ const listColumns = {
   categoryId: products.categoryId,
 };
 
-function pageRows(tx: Tx, where: SQL | undefined, page: number, pageSize: number, withTotal: boolean) {
-  return tx
-    .select({ ...listColumns, total: withTotal ? sql<number>`(count(*) over())::int` : sql<number>`0` })
-    .from(products)
-    .where(where)
-    .orderBy(asc(products.name), asc(products.id))
-    .limit(pageSize)
-    .offset(offsetOf(page, pageSize));
-}
-
 async function categoryNamesOf(tx: Tx, tenantId: string, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const rows = await tx
@@ -84,40 +74,36 @@ function searchCondition(search: string): SQL | undefined {
 }
 
 export async function findProducts(tx: Tx, tenantId: string, input: z.infer<typeof productListInput>) {
-  const where = and(
-    eq(products.tenantId, tenantId),
-    input.showDeleted ? undefined : isNull(products.deletedAt),
-    input.productType ? eq(products.productType, input.productType) : undefined,
-    input.isScheduleable === undefined ? undefined : eq(products.isScheduleable, input.isScheduleable),
-    input.favoritesOnly ? eq(products.isFavorite, true) : undefined,
-    input.categoryId ? eq(products.categoryId, input.categoryId) : undefined,
-    searchCondition(input.search),
-  );
-  const countAll = async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(products).where(where))[0]?.n ?? 0;
-  let rows: Awaited<ReturnType<typeof pageRows>>;
-  let total: number;
-  if (input.search) {
-    // A search matches a bounded set: the page and, through a window, their number in one go.
-    rows = await pageRows(tx, where, input.page, input.pageSize, true);
-    total = rows[0]?.total ?? (input.page > 1 ? await countAll() : 0);
-  } else {
-    // The whole catalogue: the page walks the (tenant_id, name) index; the count is separate.
-    [rows, total] = await Promise.all([pageRows(tx, where, input.page, input.pageSize, false), countAll()]);
-  }
-  // Names and stock for the page only.
-  const ids = rows.map((r) => r.id);
-  const [categoryNames, stock] = await Promise.all([
-    categoryNamesOf(tx, tenantId, [...new Set(rows.map((r) => r.categoryId).filter((c): c is string => !!c))]),
-    ids.length
-      ? tx
-          .select({ productId: productStock.productId, total: sql<string>`sum(${productStock.currentQuantity})::text` })
-          .from(productStock)
-          .where(and(eq(productStock.tenantId, tenantId), inArray(productStock.productId, ids)))
-          .groupBy(productStock.productId)
-      : Promise.resolve([]),
+  // The page's ids and the match count in one call (see migration 0007), then the rows under RLS.
+  const filters: Record<string, unknown> = { showDeleted: input.showDeleted, favoritesOnly: input.favoritesOnly };
+  if (input.productType) filters.productType = input.productType;
+  if (input.isScheduleable !== undefined) filters.isScheduleable = input.isScheduleable;
+  if (input.categoryId) filters.categoryId = input.categoryId;
+  const pattern = input.search ? likePattern(input.search.toLowerCase()) : null;
+  const pageOfIds = (limit: number, offset: number) =>
+    tx.execute(sql`select id, total::int as total from enzzo_product_page(${pattern}, ${JSON.stringify(filters)}::jsonb, ${limit}, ${offset})`).then((r) => rowsOf<{ id: string; total: number }>(r));
+  const ids = await pageOfIds(input.pageSize, offsetOf(input.page, input.pageSize));
+  const total = ids[0]?.total ?? (input.page > 1 ? ((await pageOfIds(1, 0))[0]?.total ?? 0) : 0);
+  if (ids.length === 0) return pageOf([], total, input.page, input.pageSize);
+  const idList = ids.map((r) => r.id);
+  const [rows, stock] = await Promise.all([
+    tx
+      .select(listColumns)
+      .from(products)
+      .where(and(eq(products.tenantId, tenantId), inArray(products.id, idList))),
+    tx
+      .select({ productId: productStock.productId, total: sql<string>`sum(${productStock.currentQuantity})::text` })
+      .from(productStock)
+      .where(and(eq(productStock.tenantId, tenantId), inArray(productStock.productId, idList)))
+      .groupBy(productStock.productId),
   ]);
+  const categoryNames = await categoryNamesOf(tx, tenantId, [...new Set(rows.map((r) => r.categoryId).filter((c): c is string => !!c))]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
   const stockOf = new Map(stock.map((s) => [s.productId, s.total]));
-  const data = rows.map(({ total: _total, ...r }) => ({ ...r, categoryName: r.categoryId ? (categoryNames.get(r.categoryId) ?? null) : null, stock: stockOf.get(r.id) ?? "0" }));
+  const data = idList
+    .map((id) => byId.get(id))
+    .filter((r): r is NonNullable<typeof r> => !!r)
+    .map((r) => ({ ...r, categoryName: r.categoryId ? (categoryNames.get(r.categoryId) ?? null) : null, stock: stockOf.get(r.id) ?? "0" }));
   return pageOf(data, total, input.page, input.pageSize);
 }
 

@@ -66,7 +66,8 @@ export const products = pgTable(
     uniqueIndex("products_sku_key").on(t.tenantId, t.sku),
     index("products_barcode_idx").on(t.tenantId, t.barcode),
     index("products_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
-    index("products_list_idx").on(t.tenantId, t.name),
+    // Browsing the live catalogue in name order (and counting it) reads this index only.
+    index("products_browse_idx").on(t.tenantId, t.name, t.id).where(sql`deleted_at is null`),
     foreignKey({ columns: [t.tenantId, t.categoryId], foreignColumns: [productCategories.tenantId, productCategories.id] }),
     foreignKey({ columns: [t.tenantId, t.subcategoryId], foreignColumns: [productSubcategories.tenantId, productSubcategories.id] }),
     foreignKey({ columns: [t.tenantId, t.providerId], foreignColumns: [providers.tenantId, providers.id] }),
