@@ -89,3 +89,14 @@ describe("healthz", () => {
     expect(res.body).toEqual({ status: "ok" });
   });
 });
+
+describe("batched calls", () => {
+  it("answers a batch naming many procedures in one path", async () => {
+    const cookie = await t.signIn("acme", "owner");
+    const names = ["warehouse.getAll", "paymentMethod.getAll", "tenant.getCurrentConfig", "permissions.getUserModules", "permissions.getUserPermissions"];
+    const input = encodeURIComponent(JSON.stringify(Object.fromEntries(names.map((_, i) => [i, { json: null }]))));
+    const res = await t.request("acme.localhost", { url: `/api/trpc/${names.join(",")}?batch=1&input=${input}`, cookie });
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(names.length);
+  });
+});
