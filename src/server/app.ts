@@ -26,7 +26,7 @@ export interface AppDeps {
 
 export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object; serveWeb?: boolean } = {}): Promise<FastifyInstance> {
   // maxParamLength: a batched tRPC call names several procedures in one path segment.
-  const app = Fastify({ logger: opts.logger ?? false, trustProxy: true, bodyLimit: 2 * 1024 * 1024, maxParamLength: 5000 });
+  const app = Fastify({ logger: opts.logger ?? false, trustProxy: true, bodyLimit: 2 * 1024 * 1024, routerOptions: { maxParamLength: 5000 } });
   await app.register(cookie);
   // preHandler: the sign-in key includes the email from the parsed body.
   await app.register(rateLimit, { global: false, hook: "preHandler" });
