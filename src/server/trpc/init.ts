@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import superjson from "superjson";
 import { ZodError } from "zod";
-import { isCatalogKey, translate } from "../../shared/i18n/translate";
+import { isCatalogKey, languageOf, translate } from "../../shared/i18n/translate";
 import { hasPermission, needsModule, permissionModule } from "../../shared/permissions";
 import type { AppDeps } from "../app";
 import { enterTenant, type Tx } from "../db/client";
@@ -21,12 +21,11 @@ export interface Context {
 }
 
 export async function createContext(deps: AppDeps, req: FastifyRequest, res: FastifyReply): Promise<Context> {
-  const langHeader = String(req.headers["x-locale"] ?? req.headers["accept-language"] ?? "es");
   return {
     deps,
     req,
     res,
-    lang: langHeader.startsWith("en") ? "en" : "es",
+    lang: languageOf(req.headers),
     tenant: await resolveTenantFromHost(deps, req.headers.host),
     superAdminToken: (req.headers["x-super-admin-token"] as string | undefined) ?? null,
   };

@@ -19,3 +19,8 @@ export function translate(lang: string | undefined, key: string, vars?: Record<s
 export function isCatalogKey(value: string): boolean {
   return /^[a-zA-Z]+:[A-Za-z0-9_.]+$/.test(value);
 }
+
+/** The language of a request from its x-locale (the app's) or Accept-Language header; es by default. */
+export function languageOf(headers: Record<string, string | string[] | undefined>): "es" | "en" {
+  return String(headers["x-locale"] ?? headers["accept-language"] ?? "es").startsWith("en") ? "en" : "es";
+}

@@ -1,15 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { translate } from "../../../shared/i18n/translate";
+import { languageOf, translate } from "../../../shared/i18n/translate";
 import { signInInput } from "../../../shared/platform/schemas";
 import type { AppDeps } from "../../app";
 import { withTenant } from "../../db/client";
 import { resolveTenantFromHost, type TenantRow } from "../tenant/service";
 import { checkCredentials, consumeLoginToken, createSession, deleteSession, readSessionUser, SESSION_COOKIE } from "./service";
 
-function lang(req: FastifyRequest): string {
-  return String(req.headers["x-locale"] ?? req.headers["accept-language"] ?? "es").startsWith("en") ? "en" : "es";
-}
+const lang = (req: FastifyRequest) => languageOf(req.headers);
 
 function fail(req: FastifyRequest, reply: FastifyReply, status: number, code: string, key: string) {
   return reply.status(status).send({ code, message: translate(lang(req), `errors:${key}`) });

@@ -122,8 +122,7 @@ export async function createMovement(tx: Tx, tenantId: string, userId: string, i
     if (isForeignKeyViolation(e)) throw notFound();
     throw e;
   }
-  if (input.complete) await completeMovement(tx, tenantId, userId, id);
-  return getMovement(tx, tenantId, id);
+  return input.complete ? completeMovement(tx, tenantId, userId, id) : getMovement(tx, tenantId, id);
 }
 
 async function lockMovement(tx: Tx, tenantId: string, id: string) {

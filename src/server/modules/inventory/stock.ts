@@ -110,3 +110,37 @@ export async function ledgerBalance(tx: Tx, tenantId: string, productId: string,
     .where(and(eq(stockLedger.tenantId, tenantId), eq(stockLedger.productId, productId), eq(stockLedger.warehouseId, warehouseId)));
   return new Big(row?.total ?? "0").toFixed(4);
 }
+
+/**
+ * Initial stock of products created in this same transaction (nobody else can see them yet, so
+ * no row lock is needed): the stock rows and their 'initial' ledger rows in two multi-row
+ * INSERTs. Used by the Excel import, where one applyStockChanges per row would take too long.
+ */
+export async function recordInitialStock(
+  tx: Tx,
+  ctx: { tenantId: string; userId: string | null },
+  entries: { productId: string; warehouseId: string; quantity: string; minStock?: string | null }[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  const { tenantId, userId } = ctx;
+  await tx.insert(productStock).values(
+    entries.map((e) => ({ tenantId, id: newId(), productId: e.productId, warehouseId: e.warehouseId, initialQuantity: e.quantity, currentQuantity: e.quantity, minStock: e.minStock ?? null })),
+  );
+  const moved = entries.filter((e) => !toBig(e.quantity).eq(0));
+  if (moved.length === 0) return;
+  await tx.insert(stockLedger).values(
+    moved.map((e) => ({
+      tenantId,
+      id: newId(),
+      productId: e.productId,
+      warehouseId: e.warehouseId,
+      quantity: e.quantity,
+      balanceAfter: e.quantity,
+      sourceType: "initial" satisfies StockSource,
+      // As the product form does: the source of a product's initial stock is the product.
+      sourceId: e.productId,
+      note: null,
+      userId,
+    })),
+  );
+}

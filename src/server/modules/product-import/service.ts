@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { toBig } from "../../../shared/catalog/decimal";
 import { type ProductCreateInput, productCreateInput } from "../../../shared/catalog/product";
 import {
   cellText,
@@ -18,8 +17,8 @@ import {
 import { translate } from "../../../shared/i18n/translate";
 import type { Db, Tx } from "../../db/client";
 import { newId } from "../../ids";
-import type { StockSource } from "../inventory/stock";
-import { productStock, stockLedger } from "../inventory/tables";
+import { recordInitialStock } from "../inventory/stock";
+import { productStock, } from "../inventory/tables";
 import { products } from "../product/tables";
 import { productCategories } from "../product-category/tables";
 import { warehouses } from "../warehouse/tables";
@@ -294,7 +293,11 @@ async function createRows(tx: Tx, tenantId: string, userId: string | null, lang:
   }
   const done = rows.filter((r) => insertedSkus.has(r.product.sku));
   const warehouseId = lookups.defaultWarehouseId;
-  if (warehouseId && done.length > 0) await recordInitialStock(tx, tenantId, userId, warehouseId, done.map((r) => ({ productId: ids.get(r.product.sku)!, row: r })));
+  if (warehouseId && done.length > 0) await recordInitialStock(
+      tx,
+      { tenantId, userId },
+      done.map((r) => ({ productId: ids.get(r.product.sku)!, warehouseId, quantity: r.initialStock, minStock: r.minStock })),
+    );
   return done.length;
 }
 
@@ -306,29 +309,6 @@ async function createRows(tx: Tx, tenantId: string, userId: string | null, lang:
  * machine) is not needed because no other transaction can see these products yet, and would
  * cost ~48 s for 10,000 products. The ledger invariant (current = sum of ledger) holds.
  */
-async function recordInitialStock(tx: Tx, tenantId: string, userId: string | null, warehouseId: string, entries: { productId: string; row: ValidRow }[]) {
-  await tx.insert(productStock).values(
-    entries.map(({ productId, row }) => ({ tenantId, id: newId(), productId, warehouseId, initialQuantity: row.initialStock, currentQuantity: row.initialStock, minStock: row.minStock })),
-  );
-  const moved = entries.filter(({ row }) => !toBig(row.initialStock).eq(0));
-  if (moved.length === 0) return;
-  await tx.insert(stockLedger).values(
-    moved.map(({ productId, row }) => ({
-      tenantId,
-      id: newId(),
-      productId,
-      warehouseId,
-      quantity: row.initialStock,
-      balanceAfter: row.initialStock,
-      sourceType: "initial" satisfies StockSource,
-      // As the product form does: the source of a product's initial stock is the product.
-      sourceId: productId,
-      note: null,
-      userId,
-    })),
-  );
-}
-
 async function updateRows(tx: Tx, tenantId: string, lookups: Lookups, rows: ValidRow[]): Promise<number> {
   if (rows.length === 0) return 0;
   const groups = new Map<string, ValidRow[]>();

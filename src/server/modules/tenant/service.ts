@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { productName } from "../../../shared/platform/branding";
 import { isReservedSubdomain, subdomainFromHost } from "../../../shared/platform/tenancy";
 import type { AppDeps } from "../../app";
@@ -88,14 +88,6 @@ export async function updateConfig(tx: Tx, tenantId: string, patch: Partial<Tena
     .values({ tenantId, id: newId(), ...set })
     .onConflictDoUpdate({ target: tenantConfigs.tenantId, set: { ...set, updatedAt: new Date() } });
   return getConfig(tx, tenantId);
-}
-
-export async function enabledModules(tx: Tx, tenantId: string): Promise<string[]> {
-  const rows = await tx
-    .select({ code: tenantModules.moduleCode })
-    .from(tenantModules)
-    .where(and(eq(tenantModules.tenantId, tenantId), eq(tenantModules.enabled, true)));
-  return rows.map((r) => r.code).sort();
 }
 
 export async function listModules(tx: Tx, tenantId: string) {

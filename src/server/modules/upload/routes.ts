@@ -6,7 +6,7 @@ import { pipeline } from "node:stream/promises";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { translate } from "../../../shared/i18n/translate";
+import { languageOf, translate } from "../../../shared/i18n/translate";
 import { extensionOf, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from "../../../shared/platform/uploads";
 import type { AppDeps } from "../../app";
 import { withTenant } from "../../db/client";
@@ -14,7 +14,7 @@ import { newId } from "../../ids";
 import { readSessionUser } from "../auth/service";
 import { resolveTenantFromHost } from "../tenant/service";
 
-const lang = (req: FastifyRequest) => (String(req.headers["x-locale"] ?? req.headers["accept-language"] ?? "es").startsWith("en") ? "en" : "es");
+const lang = (req: FastifyRequest) => languageOf(req.headers);
 
 class TooLarge extends Error {}
 

@@ -29,7 +29,14 @@ export function MovementDetailPage() {
     await qc.invalidateQueries({ queryKey: trpc.warehouseMovement.getAll.queryKey() });
     await qc.invalidateQueries({ queryKey: trpc.product.getAll.queryKey() });
   };
-  const complete = useMutation(trpc.warehouseMovement.complete.mutationOptions({ onSuccess: async () => (await refresh(), toast({ title: t("inventory:detail.completed"), variant: "success" })) }));
+  const complete = useMutation(
+    trpc.warehouseMovement.complete.mutationOptions({
+      onSuccess: async () => {
+        await refresh();
+        toast({ title: t("inventory:detail.completed"), variant: "success" });
+      },
+    }),
+  );
   const cancel = useMutation(
     trpc.warehouseMovement.cancel.mutationOptions({
       onSuccess: async () => {
