@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { timestamp, uuid } from "drizzle-orm/pg-core";
+import { numeric, timestamp, uuid } from "drizzle-orm/pg-core";
 import { tenants } from "../modules/tenant/tables";
 
 /**
@@ -18,3 +18,10 @@ export const timestamps = () => ({
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
 });
+
+/** Money: numeric(14,2), read and written as decimal strings (never binary floats). */
+export const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+/** Quantities: numeric(14,4). */
+export const quantity = (name: string) => numeric(name, { precision: 14, scale: 4 });
+/** Percentages 0–100 with 2 decimals. */
+export const percent = (name: string) => numeric(name, { precision: 5, scale: 2 });

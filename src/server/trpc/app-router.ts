@@ -1,7 +1,13 @@
+import { currencyRouter } from "../modules/currency/router";
+import { customerRouter, customerTypeRouter, legattiCustomerRouter } from "../modules/customer/router";
+import { commissionRouter, employeeRouter } from "../modules/employee/router";
 import { warehouseMovementRouter } from "../modules/inventory/router";
+import { outboxRouter } from "../modules/mail/router";
+import { ncfRouter } from "../modules/ncf/router";
 import { onboardingRouter } from "../modules/onboarding/router";
 import { paymentMethodRouter } from "../modules/payment-method/router";
 import { modulesRouter, permissionsRouter } from "../modules/permissions/router";
+import { cashboxRouter, posRouter } from "../modules/pos/router";
 import { productRouter } from "../modules/product/router";
 import { productCategoryRouter, productSubCategoryRouter } from "../modules/product-category/router";
 import { productImportRouter } from "../modules/product-import/router";
@@ -31,6 +37,16 @@ export const appRouter = router({
   productImport: productImportRouter,
   recipe: recipeRouter,
   warehouseMovement: warehouseMovementRouter,
+  customer: customerRouter,
+  customerType: customerTypeRouter,
+  legattiCustomer: legattiCustomerRouter,
+  employee: employeeRouter,
+  commission: commissionRouter,
+  pos: posRouter,
+  cashbox: cashboxRouter,
+  ncf: ncfRouter,
+  currency: currencyRouter,
+  outbox: outboxRouter,
 });
 
 export type AppRouter = typeof appRouter;

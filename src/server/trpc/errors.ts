@@ -12,9 +12,13 @@ export class Translatable extends Error {
   }
 }
 
-/** Services throw these; the message is an i18n key in the errors namespace. */
+/**
+ * Services throw these; the message is an i18n key: a bare key lives in the errors namespace,
+ * 'ns:key' names its own namespace (a domain's messages can stay in that domain's catalog).
+ */
 export function appError(code: Code, key: string, vars?: Record<string, unknown>): TRPCError {
-  return new TRPCError({ code, message: `errors:${key}`, cause: new Translatable(`errors:${key}`, vars) });
+  const full = key.includes(":") ? key : `errors:${key}`;
+  return new TRPCError({ code, message: full, cause: new Translatable(full, vars) });
 }
 
 export const notFound = () => appError("NOT_FOUND", "notFound");

@@ -89,7 +89,7 @@ describe("every error the server raises is translated", () => {
     for (const folder of ["../../server", "../"]) {
       for (const file of sourceFiles(path.resolve(dir, folder))) {
         const text = readFileSync(file, "utf8");
-        for (const m of text.matchAll(/appError\(\s*"[A-Z_]+",\s*"([A-Za-z0-9_.]+)"/g)) used.add(`errors:${m[1]}`);
+        for (const m of text.matchAll(/appError\(\s*"[A-Z_]+",\s*"([A-Za-z0-9_.:]+)"/g)) used.add(m[1]!.includes(":") ? m[1]! : `errors:${m[1]}`);
         for (const m of text.matchAll(/"(errors:[A-Za-z0-9_.]+)"/g)) used.add(m[1]!);
       }
     }

@@ -1,10 +1,14 @@
 import enAuth from "./en/auth.json";
 import enCategories from "./en/categories.json";
 import enCommon from "./en/common.json";
+import enCustomers from "./en/customers.json";
 import enDashboard from "./en/dashboard.json";
+import enEmployees from "./en/employees.json";
 import enErrors from "./en/errors.json";
 import enInventory from "./en/inventory.json";
 import enNav from "./en/nav.json";
+import enOutbox from "./en/outbox.json";
+import enPos from "./en/pos.json";
 import enProductImport from "./en/productImport.json";
 import enProducts from "./en/products.json";
 import enProviders from "./en/providers.json";
@@ -16,10 +20,14 @@ import enWarehouses from "./en/warehouses.json";
 import esAuth from "./es/auth.json";
 import esCategories from "./es/categories.json";
 import esCommon from "./es/common.json";
+import esCustomers from "./es/customers.json";
 import esDashboard from "./es/dashboard.json";
+import esEmployees from "./es/employees.json";
 import esErrors from "./es/errors.json";
 import esInventory from "./es/inventory.json";
 import esNav from "./es/nav.json";
+import esOutbox from "./es/outbox.json";
+import esPos from "./es/pos.json";
 import esProductImport from "./es/productImport.json";
 import esProducts from "./es/products.json";
 import esProviders from "./es/providers.json";
@@ -31,8 +39,8 @@ import esWarehouses from "./es/warehouses.json";
 
 /** Every catalog, by language and namespace. Both languages always carry the same keys. */
 export const resources = {
-  es: { auth: esAuth, common: esCommon, dashboard: esDashboard, errors: esErrors, nav: esNav, settings: esSettings, superadmin: esSuperadmin, products: esProducts, productImport: esProductImport, providers: esProviders, categories: esCategories, units: esUnits, inventory: esInventory, recipes: esRecipes, warehouses: esWarehouses },
-  en: { auth: enAuth, common: enCommon, dashboard: enDashboard, errors: enErrors, nav: enNav, settings: enSettings, superadmin: enSuperadmin, products: enProducts, productImport: enProductImport, providers: enProviders, categories: enCategories, units: enUnits, inventory: enInventory, recipes: enRecipes, warehouses: enWarehouses },
+  es: { auth: esAuth, common: esCommon, dashboard: esDashboard, errors: esErrors, nav: esNav, settings: esSettings, superadmin: esSuperadmin, products: esProducts, productImport: esProductImport, providers: esProviders, categories: esCategories, units: esUnits, inventory: esInventory, recipes: esRecipes, warehouses: esWarehouses, customers: esCustomers, employees: esEmployees, pos: esPos, outbox: esOutbox },
+  en: { auth: enAuth, common: enCommon, dashboard: enDashboard, errors: enErrors, nav: enNav, settings: enSettings, superadmin: enSuperadmin, products: enProducts, productImport: enProductImport, providers: enProviders, categories: enCategories, units: enUnits, inventory: enInventory, recipes: enRecipes, warehouses: enWarehouses, customers: enCustomers, employees: enEmployees, pos: enPos, outbox: enOutbox },
 } as const;
 
 export type Namespace = keyof (typeof resources)["es"];

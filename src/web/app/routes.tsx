@@ -5,9 +5,12 @@ import { CallbackPage } from "../features/auth/callback-page";
 import { RegisterPage } from "../features/auth/register-page";
 import { SignInPage } from "../features/auth/signin-page";
 import { catalogSettingsRoutes } from "../features/catalog-settings/routes";
+import { customerRoutes } from "../features/customers/routes";
 import { DashboardPage } from "../features/dashboard/dashboard-page";
+import { employeeRoutes } from "../features/employees/routes";
 import { inventoryRoutes } from "../features/inventory/routes";
 import { LandingPage } from "../features/landing/landing-page";
+import { posRoutes } from "../features/pos/routes";
 import { productRoutes } from "../features/products/routes";
 import { providerRoutes } from "../features/providers/routes";
 import { ConfigurationPage } from "../features/settings/configuration-page";
@@ -44,7 +47,7 @@ function NotFound() {
 }
 
 /** Screens of the modules built so far (paths relative to /home). */
-const featureRoutes: RouteObject[] = [...productRoutes, ...providerRoutes, ...inventoryRoutes];
+const featureRoutes: RouteObject[] = [...productRoutes, ...providerRoutes, ...inventoryRoutes, ...customerRoutes, ...employeeRoutes, ...posRoutes];
 const builtPaths = new Set(featureRoutes.map((r) => r.path?.split("/")[0]));
 
 /** Menu destinations that later modules fill in; each is guarded by its permission already. */

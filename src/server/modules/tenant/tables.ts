@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** The tenant registry (a Citus reference table): one row per business. */
 export const tenants = pgTable(
@@ -38,6 +38,13 @@ export const tenantConfigs = pgTable(
     roundedButtons: boolean("rounded_buttons").notNull().default(true),
     /** Whether stock may go below zero (POS sales are allowed and warned by default). */
     allowNegativeStock: boolean("allow_negative_stock").notNull().default(true),
+    /** Rewards rule: points earned per `rewards_amount_per_point` pesos of an eligible sale (0 = off). */
+    rewardsPointsPerUnit: integer("rewards_points_per_unit").notNull().default(1),
+    rewardsAmountPerPoint: numeric("rewards_amount_per_point", { precision: 14, scale: 2 }).notNull().default("100"),
+    /** IANA time zone for business dates (today's invoices, cash box days, NCF expiry). */
+    timeZone: text("time_zone").notNull().default("America/Santo_Domingo"),
+    /** Return policy printed on receipts, in days. */
+    returnPolicyDays: integer("return_policy_days").notNull().default(2),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex("tenant_configs_tenant_key").on(t.tenantId)],

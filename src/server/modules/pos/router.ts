@@ -1,0 +1,4 @@
+import { router } from "../../trpc/init";
+
+export const posRouter = router({});
+export const cashboxRouter = router({});
