@@ -20,4 +20,5 @@ function findRoot(): string {
 
 export const ROOT_DIR = findRoot();
 export const MIGRATIONS_DIR = path.join(ROOT_DIR, "migrations");
-export const WEB_DIR = path.join(ROOT_DIR, "dist", "web");
+/** The built web app; WEB_DIST_DIR lets parallel builds (e.g. several e2e runs) use their own folder. */
+export const WEB_DIR = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : path.join(ROOT_DIR, "dist", "web");
