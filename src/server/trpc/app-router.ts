@@ -1,3 +1,4 @@
+import { cashboxRouter } from "../modules/cashbox/router";
 import { currencyRouter } from "../modules/currency/router";
 import { customerRouter, customerTypeRouter, legattiCustomerRouter } from "../modules/customer/router";
 import { commissionRouter, employeeRouter } from "../modules/employee/router";
@@ -7,7 +8,7 @@ import { ncfRouter } from "../modules/ncf/router";
 import { onboardingRouter } from "../modules/onboarding/router";
 import { paymentMethodRouter } from "../modules/payment-method/router";
 import { modulesRouter, permissionsRouter } from "../modules/permissions/router";
-import { cashboxRouter, posRouter } from "../modules/pos/router";
+import { posRouter } from "../modules/pos/router";
 import { productRouter } from "../modules/product/router";
 import { productCategoryRouter, productSubCategoryRouter } from "../modules/product-category/router";
 import { productImportRouter } from "../modules/product-import/router";

@@ -1,4 +1,5 @@
 import enAuth from "./en/auth.json";
+import enCashbox from "./en/cashbox.json";
 import enCategories from "./en/categories.json";
 import enCommon from "./en/common.json";
 import enCustomers from "./en/customers.json";
@@ -18,6 +19,7 @@ import enSuperadmin from "./en/superadmin.json";
 import enUnits from "./en/units.json";
 import enWarehouses from "./en/warehouses.json";
 import esAuth from "./es/auth.json";
+import esCashbox from "./es/cashbox.json";
 import esCategories from "./es/categories.json";
 import esCommon from "./es/common.json";
 import esCustomers from "./es/customers.json";
@@ -39,8 +41,8 @@ import esWarehouses from "./es/warehouses.json";
 
 /** Every catalog, by language and namespace. Both languages always carry the same keys. */
 export const resources = {
-  es: { auth: esAuth, common: esCommon, dashboard: esDashboard, errors: esErrors, nav: esNav, settings: esSettings, superadmin: esSuperadmin, products: esProducts, productImport: esProductImport, providers: esProviders, categories: esCategories, units: esUnits, inventory: esInventory, recipes: esRecipes, warehouses: esWarehouses, customers: esCustomers, employees: esEmployees, pos: esPos, outbox: esOutbox },
-  en: { auth: enAuth, common: enCommon, dashboard: enDashboard, errors: enErrors, nav: enNav, settings: enSettings, superadmin: enSuperadmin, products: enProducts, productImport: enProductImport, providers: enProviders, categories: enCategories, units: enUnits, inventory: enInventory, recipes: enRecipes, warehouses: enWarehouses, customers: enCustomers, employees: enEmployees, pos: enPos, outbox: enOutbox },
+  es: { auth: esAuth, common: esCommon, dashboard: esDashboard, errors: esErrors, nav: esNav, settings: esSettings, superadmin: esSuperadmin, products: esProducts, productImport: esProductImport, providers: esProviders, categories: esCategories, units: esUnits, inventory: esInventory, recipes: esRecipes, warehouses: esWarehouses, customers: esCustomers, employees: esEmployees, pos: esPos, outbox: esOutbox, cashbox: esCashbox },
+  en: { auth: enAuth, common: enCommon, dashboard: enDashboard, errors: enErrors, nav: enNav, settings: enSettings, superadmin: enSuperadmin, products: enProducts, productImport: enProductImport, providers: enProviders, categories: enCategories, units: enUnits, inventory: enInventory, recipes: enRecipes, warehouses: enWarehouses, customers: enCustomers, employees: enEmployees, pos: enPos, outbox: enOutbox, cashbox: enCashbox },
 } as const;
 
 export type Namespace = keyof (typeof resources)["es"];

@@ -1,4 +1,3 @@
 import { router } from "../../trpc/init";
 
 export const posRouter = router({});
-export const cashboxRouter = router({});
