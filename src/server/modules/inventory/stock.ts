@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { Big, toBig } from "../../../shared/catalog/decimal";
-import type { Tx } from "../../db/client";
+import { rowsOf, type Tx } from "../../db/client";
 import { newId } from "../../ids";
 import { appError } from "../../trpc/errors";
 import { products } from "../product/tables";
@@ -34,52 +34,58 @@ export async function tenantAllowsNegativeStock(tx: Tx, tenantId: string): Promi
 
 /**
  * Applies stock changes in the caller's transaction. Each (product, warehouse) row is locked
- * (SELECT … FOR UPDATE, in a fixed order so two documents never deadlock), the new balance is
- * computed from the locked quantity, and one append-only ledger row records the change and the
- * balance after it. The quantity and the ledger therefore always agree, under any concurrency.
- * Returns the balances after the change.
+ * (FOR UPDATE, in a fixed order so two documents never deadlock), its quantity moves by the
+ * change and one append-only ledger row records the change and the balance after it — all in
+ * one statement, so a 10-line sale costs two round trips, not thirty. The quantity and the
+ * ledger therefore always agree, under any concurrency. Returns the balances after the change.
  */
 export async function applyStockChanges(tx: Tx, ctx: StockContext, changes: StockChange[]): Promise<Map<string, string>> {
   const balances = new Map<string, string>();
-  const nonZero = changes.filter((c) => !toBig(c.delta).eq(0));
+  const merged = new Map<string, StockChange>();
+  for (const c of changes) {
+    const key = `${c.productId}:${c.warehouseId}`;
+    const prev = merged.get(key);
+    merged.set(key, prev ? { ...c, delta: toBig(prev.delta).plus(toBig(c.delta)).toString() } : c);
+  }
+  const nonZero = [...merged.values()].filter((c) => !toBig(c.delta).eq(0));
   if (nonZero.length === 0) return balances;
   const allowNegative = ctx.allowNegative ?? (await tenantAllowsNegativeStock(tx, ctx.tenantId));
-  const ordered = [...nonZero].sort((a, b) => (a.productId + a.warehouseId).localeCompare(b.productId + b.warehouseId));
+  const ordered = nonZero.sort((a, b) => (a.productId + a.warehouseId).localeCompare(b.productId + b.warehouseId));
 
   await tx
     .insert(productStock)
     .values(ordered.map((c) => ({ tenantId: ctx.tenantId, id: newId(), productId: c.productId, warehouseId: c.warehouseId })))
     .onConflictDoNothing();
 
-  for (const change of ordered) {
-    const [row] = await tx
-      .select({ id: productStock.id, current: productStock.currentQuantity })
-      .from(productStock)
-      .where(and(eq(productStock.tenantId, ctx.tenantId), eq(productStock.productId, change.productId), eq(productStock.warehouseId, change.warehouseId)))
-      .for("update");
-    const after = toBig(row!.current).plus(toBig(change.delta));
-    if (after.lt(0) && toBig(change.delta).lt(0) && !allowNegative) {
-      const names = await namesOf(tx, ctx.tenantId, change.productId, change.warehouseId);
-      throw appError("BAD_REQUEST", "insufficientStock", { ...names, available: toBig(row!.current).toString() });
+  const input = JSON.stringify(ordered.map((c) => ({ product_id: c.productId, warehouse_id: c.warehouseId, delta: toBig(c.delta).toFixed(4), ledger_id: newId() })));
+  const rows = rowsOf<{ product_id: string; warehouse_id: string; before: string; delta: string; balance: string }>(
+    await tx.execute(sql`
+      WITH d AS (
+        SELECT * FROM jsonb_to_recordset(${input}::jsonb) AS x(product_id uuid, warehouse_id uuid, delta numeric, ledger_id uuid)
+      ), locked AS (
+        SELECT ps.id, ps.product_id, ps.warehouse_id, ps.current_quantity
+        FROM ${productStock} ps JOIN d ON d.product_id = ps.product_id AND d.warehouse_id = ps.warehouse_id
+        WHERE ps.tenant_id = ${ctx.tenantId}
+        ORDER BY ps.product_id, ps.warehouse_id
+        FOR UPDATE OF ps
+      ), moved AS (
+        UPDATE ${productStock} ps SET current_quantity = l.current_quantity + d.delta, updated_at = now()
+        FROM locked l JOIN d ON d.product_id = l.product_id AND d.warehouse_id = l.warehouse_id
+        WHERE ps.tenant_id = ${ctx.tenantId} AND ps.id = l.id
+        RETURNING ps.product_id, ps.warehouse_id, l.current_quantity AS before, d.delta, ps.current_quantity AS balance, d.ledger_id
+      ), ledger AS (
+        INSERT INTO ${stockLedger} (tenant_id, id, product_id, warehouse_id, quantity, balance_after, source_type, source_id, note, user_id)
+        SELECT ${ctx.tenantId}, ledger_id, product_id, warehouse_id, delta, balance, ${ctx.sourceType}, ${ctx.sourceId ?? null}, ${ctx.note ?? null}, ${ctx.userId}
+        FROM moved
+      )
+      SELECT product_id, warehouse_id, before::text, delta::text, balance::text FROM moved`),
+  );
+  for (const r of rows) {
+    if (!allowNegative && toBig(r.balance).lt(0) && toBig(r.delta).lt(0)) {
+      const names = await namesOf(tx, ctx.tenantId, r.product_id, r.warehouse_id);
+      throw appError("BAD_REQUEST", "insufficientStock", { ...names, available: toBig(r.before).toString() });
     }
-    const balance = after.toFixed(4);
-    await tx
-      .update(productStock)
-      .set({ currentQuantity: balance, updatedAt: new Date() })
-      .where(and(eq(productStock.tenantId, ctx.tenantId), eq(productStock.id, row!.id)));
-    await tx.insert(stockLedger).values({
-      tenantId: ctx.tenantId,
-      id: newId(),
-      productId: change.productId,
-      warehouseId: change.warehouseId,
-      quantity: toBig(change.delta).toFixed(4),
-      balanceAfter: balance,
-      sourceType: ctx.sourceType,
-      sourceId: ctx.sourceId ?? null,
-      note: ctx.note ?? null,
-      userId: ctx.userId,
-    });
-    balances.set(`${change.productId}:${change.warehouseId}`, balance);
+    balances.set(`${r.product_id}:${r.warehouse_id}`, toBig(r.balance).toFixed(4));
   }
   return balances;
 }
