@@ -41,8 +41,6 @@ export const tenantConfigs = pgTable(
     /** Rewards rule: points earned per `rewards_amount_per_point` pesos of an eligible sale (0 = off). */
     rewardsPointsPerUnit: integer("rewards_points_per_unit").notNull().default(1),
     rewardsAmountPerPoint: numeric("rewards_amount_per_point", { precision: 14, scale: 2 }).notNull().default("100"),
-    /** IANA time zone for business dates (today's invoices, cash box days, NCF expiry). */
-    timeZone: text("time_zone").notNull().default("America/Santo_Domingo"),
     /** Return policy printed on receipts, in days. */
     returnPolicyDays: integer("return_policy_days").notNull().default(2),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),

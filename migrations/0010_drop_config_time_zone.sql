@@ -1,0 +1,1 @@
+ALTER TABLE "tenant_configs" DROP COLUMN "time_zone";
