@@ -44,6 +44,12 @@ export const customers = pgTable(
     uniqueIndex("customers_code_key").on(t.tenantId, t.code),
     index("customers_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("customers_recent_idx").on(t.tenantId, t.lastUsedAt),
+    /** customer.getRecent fills with the newest customers never used yet. */
+    index("customers_created_idx").on(t.tenantId, t.createdAt),
+    /** Lists and short searches walk customers in name order (see enzzo_customer_page). */
+    index("customers_browse_idx").on(t.tenantId, t.name, t.id),
+    /** One default customer ('Contado') per tenant. */
+    uniqueIndex("customers_default_key").on(t.tenantId).where(sql`is_default`),
     foreignKey({ columns: [t.tenantId, t.customerTypeId], foreignColumns: [customerTypes.tenantId, customerTypes.id] }),
   ],
 );

@@ -1,0 +1,51 @@
+-- Customer lists and the customer search box, for the current tenant only (app.tenant_id, never
+-- a parameter). Row-level security hides LIKE from index scans, so these functions run as the
+-- table owner (SECURITY DEFINER) to reach the trigram index on customers.search_text and the
+-- (tenant_id, name, id) index; they return ids (in order) that the caller reads back under RLS.
+--
+-- patterns: LIKE patterns on search_text, all of which must match (one per word typed; the
+-- caller escapes % and _). prefix: when given, names starting with it come first (the search
+-- box); lists pass null and are in name order. count_rows: also count the matches (lists).
+-- Dynamic SQL so each call is planned with its actual patterns:
+--  * some pattern has 3+ characters: the trigram index finds the matches, which are
+--    materialized first and then sorted (never the whole table);
+--  * otherwise (browsing, or 1-2 letters that no trigram serves): walk the name index and stop
+--    at the page; counting stops at 10,001 ('more than 10,000').
+CREATE OR REPLACE FUNCTION enzzo_customer_page(patterns text[], prefix text, show_deleted boolean, page_limit integer, page_offset integer, count_rows boolean)
+  RETURNS TABLE(id uuid, total bigint)
+  LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public AS $$
+DECLARE
+  cond text := 'c.tenant_id = enzzo_current_tenant()';
+  p text;
+  indexed boolean := false;
+  n bigint := 0;
+  page text := ' LIMIT ' || greatest(page_limit, 0)::text || ' OFFSET ' || greatest(page_offset, 0)::text;
+BEGIN
+  IF enzzo_current_tenant() IS NULL THEN
+    RETURN;
+  END IF;
+  IF NOT coalesce(show_deleted, false) THEN
+    cond := cond || ' AND c.deleted_at IS NULL';
+  END IF;
+  FOREACH p IN ARRAY coalesce(patterns, ARRAY[]::text[]) LOOP
+    cond := cond || ' AND c.search_text LIKE ' || quote_literal(p);
+    IF length(replace(replace(p, '\', ''), '%', '')) >= 3 THEN
+      indexed := true;
+    END IF;
+  END LOOP;
+  IF indexed THEN
+    RETURN QUERY EXECUTE 'WITH m AS MATERIALIZED (SELECT c.id, c.name FROM customers c WHERE ' || cond || ') '
+      || 'SELECT m.id, ' || CASE WHEN count_rows THEN 'count(*) OVER ()' ELSE '0::bigint' END || ' FROM m ORDER BY '
+      || CASE WHEN prefix IS NULL THEN '' ELSE '(lower(m.name) LIKE ' || quote_literal(prefix) || ') DESC, ' END
+      || 'm.name, m.id' || page;
+  ELSE
+    IF count_rows THEN
+      EXECUTE 'SELECT count(*) FROM (SELECT 1 FROM customers c WHERE ' || cond || ' LIMIT 10001) x' INTO n;
+    END IF;
+    RETURN QUERY EXECUTE 'SELECT c.id, ' || n::text || '::bigint FROM customers c WHERE ' || cond || ' ORDER BY c.name, c.id' || page;
+  END IF;
+END $$;
+--> statement-breakpoint
+REVOKE ALL ON FUNCTION enzzo_customer_page(text[], text, boolean, integer, integer, boolean) FROM PUBLIC;
+--> statement-breakpoint
+GRANT EXECUTE ON FUNCTION enzzo_customer_page(text[], text, boolean, integer, integer, boolean) TO enzzo_app;
