@@ -9,7 +9,10 @@ export interface ServerConfig {
   sessionTtlSeconds: number;
   publicUrl?: string;
   uploadDir: string;
+  /** smtp://user:pass@host:port (smtps:// for TLS); unset: mail stays in the in-app outbox */
   smtpUrl?: string;
+  /** the From address of outgoing mail, e.g. "Enzzo <no-reply@example.com>" */
+  smtpFrom?: string;
   logLevel: string;
   seedDemo: boolean;
 }
@@ -26,6 +29,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: env.PUBLIC_URL || undefined,
     uploadDir: env.UPLOAD_DIR ?? "./uploads",
     smtpUrl: env.SMTP_URL || undefined,
+    smtpFrom: env.SMTP_FROM || undefined,
     logLevel: env.LOG_LEVEL ?? "info",
     seedDemo: env.SEED_DEMO !== "false",
   };

@@ -21,6 +21,18 @@ export function appError(code: Code, key: string, vars?: Record<string, unknown>
   return new TRPCError({ code, message: full, cause: new Translatable(full, vars) });
 }
 
+/**
+ * The cause of an error that is answered after the procedure's writes are committed, not rolled
+ * back: a wrong one-time code still counts as an attempt, a mail that SMTP refused stays in the outbox.
+ */
+export class CommittedTranslatable extends Translatable {}
+
+/** Like appError, but tenantProcedure commits the procedure's transaction before answering the error. */
+export function appErrorKeepingWrites(code: Code, key: string, vars?: Record<string, unknown>): TRPCError {
+  const full = key.includes(":") ? key : `errors:${key}`;
+  return new TRPCError({ code, message: full, cause: new CommittedTranslatable(full, vars) });
+}
+
 export const notFound = () => appError("NOT_FOUND", "notFound");
 
 /** Postgres unique violation, from either driver. */

@@ -9,7 +9,7 @@ import { enterTenant, type Tx } from "../db/client";
 import { readSessionUser, type SessionUser } from "../modules/auth/service";
 import type { TenantRow } from "../modules/tenant/service";
 import { resolveTenantFromHost } from "../modules/tenant/service";
-import { appError, Translatable } from "./errors";
+import { appError, CommittedTranslatable, Translatable } from "./errors";
 
 export interface Context {
   deps: AppDeps;
@@ -86,7 +86,8 @@ export const tenantProcedure = t.procedure.use(async ({ ctx, next }) => {
       // are set before the session is read, without waiting a round trip in between.
       const [, user] = await Promise.all([enterTenant(tx, tenant.id), readSessionUser(tx, ctx.deps, ctx.req, tenant.id)]);
       const result = await next({ ctx: { tenant, tx, user } });
-      if (!result.ok) throw new Rollback(result);
+      // A failure rolls the writes back, unless its error says they must be kept (appErrorKeepingWrites).
+      if (!result.ok && !(result.error.cause instanceof CommittedTranslatable)) throw new Rollback(result);
       return result;
     });
   } catch (e) {
