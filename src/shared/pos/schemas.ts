@@ -1,0 +1,141 @@
+import Big from "big.js";
+import { z } from "zod";
+import { DEFAULT_CUSTOMER_ID } from "./cart";
+import { isPercentDiscount } from "./pricing";
+
+/**
+ * The POS checkout contract (zod 4), shared by the server's procedures and the client's forms.
+ * Messages are i18n keys of the `pos` namespace ('pos:errors.…').
+ */
+
+export const POS_ERROR_KEYS = {
+  invalidId: "pos:errors.invalidId",
+  customerRequired: "pos:errors.customerRequired",
+  warehouseRequired: "pos:errors.warehouseRequired",
+  cartEmpty: "pos:errors.cartEmpty",
+  quantityPositive: "pos:errors.quantityPositive",
+  invalidPrice: "pos:errors.invalidPrice",
+  invalidDiscount: "pos:errors.invalidDiscount",
+  discountPercentRange: "pos:errors.discountPercentRange",
+  paymentMethodRequired: "pos:errors.paymentMethodRequired",
+  currencyRequired: "pos:errors.currencyRequired",
+  amountPositive: "pos:errors.amountPositive",
+  holdNameRequired: "pos:errors.holdNameRequired",
+  textTooLong: "pos:errors.textTooLong",
+  tooManyItems: "pos:errors.tooManyItems",
+} as const;
+
+const E = POS_ERROR_KEYS;
+export const POS_MAX_ITEMS = 500;
+export const POS_MAX_PAYMENTS = 20;
+
+const idOf = (message: string) => z.string({ error: message }).uuid(message);
+
+/** A decimal string with `scale` places from a string or number; `positive` refuses 0. */
+function decimalString(opts: { scale: number; message: string; positive?: boolean; max?: string }) {
+  return z.union([z.string(), z.number()], { error: opts.message }).transform((value, ctx) => {
+    const text = String(value).trim().replace(/,/g, "");
+    if ((typeof value === "number" && !Number.isFinite(value)) || !/^\d+(\.\d+)?$|^\.\d+$/.test(text)) {
+      ctx.addIssue({ code: "custom", message: opts.message });
+      return z.NEVER;
+    }
+    const big = new Big(text);
+    if ((opts.positive && big.lte(0)) || (opts.max !== undefined && big.gt(opts.max))) {
+      ctx.addIssue({ code: "custom", message: opts.message });
+      return z.NEVER;
+    }
+    const fixed = big.toFixed(opts.scale);
+    if (opts.positive && new Big(fixed).lte(0)) {
+      ctx.addIssue({ code: "custom", message: opts.message });
+      return z.NEVER;
+    }
+    return fixed;
+  });
+}
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, E.textTooLong)
+    .nullish()
+    .transform((v) => (v ? v : undefined));
+
+/** percentage_discount and bundle_discount are percents (0–100); other types a fixed amount ≥ 0. */
+export const posDiscountInput = z
+  .object({
+    type: z.string({ error: E.invalidDiscount }).trim().min(1, E.invalidDiscount).max(50, E.invalidDiscount),
+    value: decimalString({ scale: 2, message: E.invalidDiscount }),
+    description: optionalText(200),
+  })
+  .superRefine((d, ctx) => {
+    if (isPercentDiscount(d.type) && new Big(d.value).gt(100)) ctx.addIssue({ code: "custom", path: ["value"], message: E.discountPercentRange });
+  });
+
+export const posAlternateCodeUsageInput = z.object({
+  alternateCodeId: z.string().uuid(E.invalidId).optional(),
+  id: z.string().uuid(E.invalidId),
+  sku: optionalText(100),
+  barcode: optionalText(100),
+  description: optionalText(300),
+  quantity: decimalString({ scale: 4, message: E.quantityPositive, positive: true }),
+  providerId: z.string().uuid(E.invalidId).nullish(),
+});
+
+export const posCartItemInput = z.object({
+  productId: idOf(E.invalidId),
+  quantity: decimalString({ scale: 4, message: E.quantityPositive, positive: true, max: "99999999" }),
+  /** only for a variable-price product; the server ignores it otherwise */
+  price: decimalString({ scale: 2, message: E.invalidPrice, max: "999999999999" }).optional(),
+  discount: posDiscountInput.nullish().transform((v) => v ?? undefined),
+  alternateCodeUsages: z.array(posAlternateCodeUsageInput).max(50).optional(),
+  sellerId: z.string().uuid(E.invalidId).nullish(),
+});
+export type PosCartItemInput = z.infer<typeof posCartItemInput>;
+
+const items = z.array(posCartItemInput, { error: E.cartEmpty }).max(POS_MAX_ITEMS, E.tooManyItems);
+
+export const posPaymentInput = z.object({
+  paymentMethodId: idOf(E.paymentMethodRequired),
+  currencyId: idOf(E.currencyRequired),
+  amount: decimalString({ scale: 2, message: E.amountPositive, positive: true, max: "999999999999" }),
+  reference: optionalText(100),
+});
+export type PosPaymentInput = z.infer<typeof posPaymentInput>;
+
+export const posCheckoutInput = z.object({
+  /** the idempotency key: the same id twice returns the first order */
+  clientOrderId: idOf(E.invalidId),
+  customerId: z.union([z.literal(DEFAULT_CUSTOMER_ID), z.string().uuid(E.customerRequired)], { error: E.customerRequired }),
+  warehouseId: idOf(E.warehouseRequired),
+  cashboxId: z.string().uuid(E.invalidId).optional(),
+  ncfTypeId: z.string().uuid(E.invalidId).optional(),
+  items: items.min(1, E.cartEmpty),
+  payments: z.array(posPaymentInput).max(POS_MAX_PAYMENTS),
+  notes: optionalText(1000),
+});
+export type PosCheckoutInput = z.infer<typeof posCheckoutInput>;
+
+/** Cart validation (recalculation) input: the cart's items, possibly none. */
+export const posValidateCartInput = z.object({ items });
+export type PosValidateCartInput = z.infer<typeof posValidateCartInput>;
+
+/** pos.holdInvoice: name, customerId, items[]{productId, quantity, price, discount, alternateCodeUsages[]}. */
+export const posHoldInvoiceInput = z.object({
+  name: z.string({ error: E.holdNameRequired }).trim().min(1, E.holdNameRequired).max(100, E.textTooLong),
+  customerId: z
+    .union([z.literal(DEFAULT_CUSTOMER_ID), z.string().uuid(E.customerRequired)])
+    .nullish()
+    .transform((v) => v ?? DEFAULT_CUSTOMER_ID),
+  items: z
+    .array(
+      posCartItemInput.extend({
+        price: decimalString({ scale: 2, message: E.invalidPrice, max: "999999999999" }),
+        alternateCodeUsages: z.array(posAlternateCodeUsageInput).max(50).default([]),
+      }),
+      { error: E.cartEmpty },
+    )
+    .min(1, E.cartEmpty)
+    .max(POS_MAX_ITEMS, E.tooManyItems),
+});
+export type PosHoldInvoiceInput = z.infer<typeof posHoldInvoiceInput>;
