@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { quantity } from "../../../shared/catalog/decimal";
 import { productCreateInput, productListInput, productUpdateInput } from "../../../shared/catalog/product";
+import { sendOtpInput, verifyOtpInput } from "../../../shared/otp/schemas";
 import { protectedProcedure, requirePermission, router } from "../../trpc/init";
+import { requestOtp, verifyOtp } from "../otp/service";
 import {
   adjustInventory,
   createProduct,
@@ -68,4 +70,14 @@ export const productRouter = router({
       }),
     )
     .mutation(({ ctx, input }) => adjustInventory(ctx.tx, ctx.tenant.id, ctx.user.id, input)),
+  /** Custom discount authorization: mails a one-time code to the tenant's administrators (spec 02 §6, §7). */
+  sendOTP: protectedProcedure
+    .use(requirePermission("pos.access"))
+    .input(sendOtpInput)
+    .mutation(({ ctx, input }) => requestOtp(ctx.tx, ctx.tenant.id, { id: ctx.user.id, name: ctx.user.name }, input)),
+  /** The cashier enters the administrator's code: {success: true}, or 'Invalid OTP code'. */
+  verifyOTP: protectedProcedure
+    .use(requirePermission("pos.access"))
+    .input(verifyOtpInput)
+    .mutation(({ ctx, input }) => verifyOtp(ctx.tx, ctx.tenant.id, ctx.user.id, input)),
 });
