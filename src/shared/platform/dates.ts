@@ -11,3 +11,8 @@ export function lastDayOfYear(year: number): string {
 export function daysUntil(target: Date, now: Date = new Date()): number {
   return Math.max(0, Math.ceil((target.getTime() - now.getTime()) / 86_400_000));
 }
+
+/** The calendar date (yyyy-MM-dd) of an instant in a time zone: a business's "today". */
+export function businessDate(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+}

@@ -1,3 +1,44 @@
-import { router } from "../../trpc/init";
+import { z } from "zod";
+import { posCheckoutInput, posHoldInvoiceInput, posValidateCartInput } from "../../../shared/pos/schemas";
+import { protectedProcedure, requireAnyPermission, requirePermission, router } from "../../trpc/init";
+import {
+  cancelInvoice,
+  checkout,
+  deleteHeldInvoice,
+  getHeldInvoices,
+  getInvoiceDetail,
+  getRecentInvoices,
+  holdInvoice,
+  loadHeldInvoice,
+  validateCart,
+} from "./service";
 
-export const posRouter = router({});
+const pos = protectedProcedure.use(requirePermission("pos.access"));
+
+export const posRouter = router({
+  /** The cart as the server prices it (debounced by the POS after each change). */
+  validateCart: pos.input(posValidateCartInput).mutation(({ ctx, input }) => validateCart(ctx.tx, ctx.tenant.id, input.items)),
+
+  /** Creates the invoice: order, lines, payments, NCF, stock and points in one transaction. */
+  checkout: pos.use(requirePermission("invoices.create")).input(posCheckoutInput).mutation(({ ctx, input }) => checkout(ctx, input)),
+
+  holdInvoice: pos
+    .use(requirePermission("pos.hold_invoice"))
+    .input(posHoldInvoiceInput)
+    .mutation(({ ctx, input }) => holdInvoice(ctx, input)),
+  getHeldInvoices: pos.query(({ ctx }) => getHeldInvoices(ctx.tx, ctx.tenant.id)),
+  loadHeldInvoice: pos.input(z.object({ invoiceId: z.uuid() })).mutation(({ ctx, input }) => loadHeldInvoice(ctx.tx, ctx.tenant.id, input.invoiceId)),
+  deleteHeldInvoice: pos
+    .use(requirePermission("pos.hold_invoice"))
+    .input(z.object({ id: z.uuid() }))
+    .mutation(({ ctx, input }) => deleteHeldInvoice(ctx.tx, ctx.tenant.id, input.id)),
+
+  getRecentInvoices: pos
+    .input(z.object({ limit: z.number().int().min(1).max(50).default(50), today: z.boolean().optional() }).default({ limit: 50 }))
+    .query(({ ctx, input }) => getRecentInvoices(ctx.tx, ctx.tenant, input)),
+  getInvoiceDetail: pos.input(z.object({ invoiceId: z.uuid() })).query(({ ctx, input }) => getInvoiceDetail(ctx.tx, ctx.tenant, input.invoiceId)),
+  cancelInvoice: pos
+    .use(requireAnyPermission(["pos.cancel_invoice", "invoices.cancel"]))
+    .input(z.object({ invoiceId: z.uuid(), recreate: z.boolean().default(false), reason: z.string().trim().max(500).optional() }))
+    .mutation(({ ctx, input }) => cancelInvoice(ctx, input)),
+});

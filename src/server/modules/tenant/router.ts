@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { configUpdateInput } from "../../../shared/platform/schemas";
 import { protectedProcedure, publicProcedure, requirePermission, router } from "../../trpc/init";
-import { getConfig, publicTenant, unsafeFindTenantBySubdomain, updateConfig } from "./service";
+import { getConfig, publicTenant, taxModuleConfig, unsafeFindTenantBySubdomain, updateConfig } from "./service";
 
 export const tenantRouter = router({
   /** Public: the tenant of a subdomain (null for reserved or unknown ones). */
@@ -17,10 +17,16 @@ export const tenantRouter = router({
   getCurrentConfig: protectedProcedure.query(async ({ ctx }) => {
     const config = await getConfig(ctx.tx, ctx.tenant.id);
     return {
-      config,
+      // Every tenant is Dominican for now: NCF, ITBIS and the DGII reports apply.
+      config: { ...config, country_code: "DO" },
       tenant: { ...publicTenant(ctx.tenant), taxId: ctx.tenant.taxId, trialEndsAt: ctx.tenant.trialEndsAt },
     };
   }),
+
+  /** The fiscal document types and buyer fields of a country's tax module (DO: NCF and RNC/cédula). */
+  getTaxModuleConfig: protectedProcedure
+    .input(z.object({ countryCode: z.string().trim().length(2).default("DO") }).default({ countryCode: "DO" }))
+    .query(async ({ ctx, input }) => taxModuleConfig(ctx.tx, ctx.tenant.id, input.countryCode.toUpperCase())),
 
   updateConfig: protectedProcedure
     .use(requirePermission("settings.configuration"))

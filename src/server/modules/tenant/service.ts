@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { productName } from "../../../shared/platform/branding";
 import { isReservedSubdomain, subdomainFromHost } from "../../../shared/platform/tenancy";
 import type { AppDeps } from "../../app";
 import type { Db, Tx } from "../../db/client";
 import { newId } from "../../ids";
+import { ncfTypes } from "../ncf/tables";
 import { tenantConfigs, tenantModules, tenants } from "./tables";
 
 export type TenantRow = typeof tenants.$inferSelect;
@@ -100,4 +101,28 @@ export async function setModule(tx: Tx, tenantId: string, code: string, enabled:
     .insert(tenantModules)
     .values({ tenantId, id: newId(), moduleCode: code, enabled })
     .onConflictDoUpdate({ target: [tenantModules.tenantId, tenantModules.moduleCode], set: { enabled } });
+}
+
+/**
+ * A country's tax module: which fiscal document types the tenant can issue and which buyer
+ * fields they ask for. Only the Dominican module (NCF, ITBIS 18%) exists; others are empty.
+ */
+export async function taxModuleConfig(tx: Tx, tenantId: string, countryCode: string) {
+  if (countryCode !== "DO") return { countryCode, enabled: false, taxName: null, defaultRate: null, documentTypes: [], fields: [] };
+  const types = await tx
+    .select({ id: ncfTypes.id, code: ncfTypes.code, description: ncfTypes.description, requiresTaxId: ncfTypes.requiresTaxId, isDefault: ncfTypes.isDefault })
+    .from(ncfTypes)
+    .where(and(eq(ncfTypes.tenantId, tenantId), eq(ncfTypes.isActive, true)))
+    .orderBy(asc(ncfTypes.code));
+  return {
+    countryCode,
+    enabled: true,
+    taxName: "ITBIS",
+    defaultRate: "18",
+    documentTypes: types,
+    fields: [
+      { name: "tax_id", kinds: ["rnc", "cedula"], requiredFor: types.filter((t) => t.requiresTaxId).map((t) => t.code) },
+      { name: "ncf", format: "B + 2-digit type + 8-digit sequence" },
+    ],
+  };
 }

@@ -1,0 +1,286 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf, withTenant } from "../../db/client";
+import { newId } from "../../ids";
+import { type Client, createTestContext, errorOf, type TestContext } from "../../test/harness";
+import { customers } from "../customer/tables";
+import { ledgerBalance } from "../inventory/stock";
+import { ncfTypes } from "../ncf/tables";
+import { orders } from "./tables";
+
+let t: TestContext;
+let cashier: Client;
+let owner: Client;
+let warehouseId: string;
+let rice: string;
+let soda: string;
+let service: string;
+let variable: string;
+let cash: string;
+let card: string;
+let dop: string;
+let usd: string;
+
+const uuid = () => newId();
+
+beforeAll(async () => {
+  t = await createTestContext();
+  owner = await t.client("acme", "owner");
+  cashier = await t.client("acme", "cashier");
+  warehouseId = (await owner.warehouse.getAll.query())[0]!.id;
+  const create = (name: string, sku: string, price: string, extra: Record<string, unknown> = {}) =>
+    owner.product.create.mutate({ name, sku, price, price2: price, price3: price, warehouseQuantities: [{ warehouseId, initialQuantity: "50" }], ...extra }).then((p) => p.id);
+  rice = await create("Arroz La Garza 10 lb", "ARR-10", "420");
+  soda = await create("Refresco Country Club 2L", "REF-2L", "118");
+  service = await create("Corte de pelo", "SRV-1", "300", { productType: "service", warehouseQuantities: [] });
+  variable = await create("Pesca del día (lb)", "PES-1", "0", { variablePrice: true });
+  const methods = await cashier.paymentMethod.getAll.query();
+  cash = methods.find((m) => m.code === "CASH")!.id;
+  card = methods.find((m) => m.code === "CARD")!.id;
+  const currencies = await cashier.currency.getActive.query();
+  dop = currencies.find((c) => c.code === "DOP")!.id;
+  usd = currencies.find((c) => c.code === "USD")!.id;
+});
+afterAll(() => t.close());
+
+function sale(overrides: Record<string, unknown> = {}) {
+  return {
+    clientOrderId: uuid(),
+    customerId: "default",
+    warehouseId,
+    items: [
+      { productId: rice, quantity: "2" },
+      { productId: soda, quantity: "1" },
+    ],
+    payments: [{ paymentMethodId: cash, currencyId: dop, amount: "1000" }],
+    ...overrides,
+  };
+}
+
+async function stockOf(productId: string) {
+  const p = await owner.product.getById.query({ id: productId });
+  return p.warehouseQuantities.find((w) => w.warehouseId === warehouseId)?.currentQuantity;
+}
+
+describe("pos.validateCart", () => {
+  it("prices the cart with the shared rules (tax-included prices, 18% ITBIS) and drops unknown products", async () => {
+    const r = await cashier.pos.validateCart.mutate({
+      items: [
+        { productId: rice, quantity: "2", discount: { type: "percentage_discount", value: "10" } },
+        { productId: service, quantity: "1" },
+        { productId: uuid(), quantity: "1" },
+      ],
+    });
+    expect(r.items).toHaveLength(2);
+    expect(r.removed).toHaveLength(1);
+    // 840 gross incl. tax, 10% off → 756 total; base 711.86, discounted base 640.68, tax 115.32
+    expect(r.items[0]).toMatchObject({ subtotal: "711.86", discountAmount: "71.18", taxAmount: "115.32", total: "756.00" });
+    expect(r.total).toBe("1056.00");
+  });
+});
+
+describe("pos.checkout", () => {
+  it("creates the invoice with its NCF, lines, payments and change, and moves stock out", async () => {
+    const before = await stockOf(rice);
+    const r = await cashier.pos.checkout.mutate(
+      sale({
+        payments: [
+          { paymentMethodId: cash, currencyId: dop, amount: "500" },
+          { paymentMethodId: card, currencyId: dop, amount: "500", reference: "AUTH-123" },
+        ],
+      }),
+    );
+    expect(r).toMatchObject({ orderNumber: "FAC-000001", ncf: "B0200000001", total: "958.00", changeAmount: "42.00" });
+    expect(r.receiptData.items.map((i) => i.product_name)).toEqual(["Arroz La Garza 10 lb", "Refresco Country Club 2L"]);
+    expect(r.receiptData.payments.map((p) => p.payment_method_name)).toEqual(["Efectivo", "Tarjeta"]);
+    expect(r.receiptData.customer.name).toBe("Contado");
+    expect(r.receiptData.cashier).toBeTruthy();
+    expect(r.receiptData.order.ncf_expires_on).toMatch(/^\d{4}-12-31$/);
+    expect(Number(await stockOf(rice))).toBe(Number(before) - 2);
+    const balance = await withTenant(t.db, t.acme.tenant.id, (tx) => ledgerBalance(tx, t.acme.tenant.id, rice, warehouseId));
+    expect(Number(balance)).toBe(Number(before) - 2);
+  });
+
+  it("converts foreign currency payments at the tenant's rate", async () => {
+    const r = await cashier.pos.checkout.mutate(sale({ items: [{ productId: soda, quantity: "1" }], payments: [{ paymentMethodId: cash, currencyId: usd, amount: "2" }] }));
+    // 2 USD × 63.25 = 126.50; total 118 → change 8.50
+    expect(r).toMatchObject({ total: "118.00", changeAmount: "8.50" });
+  });
+
+  it("the same clientOrderId returns the first result and creates nothing", async () => {
+    const input = sale();
+    const [a, b] = await Promise.all([cashier.pos.checkout.mutate(input), cashier.pos.checkout.mutate(input)]);
+    const c = await cashier.pos.checkout.mutate(input);
+    expect(b.orderId).toBe(a.orderId);
+    expect(c.orderId).toBe(a.orderId);
+    expect(c.ncf).toBe(a.ncf);
+    const count = await withTenant(t.db, t.acme.tenant.id, (tx) => tx.select().from(orders).where(and(eq(orders.tenantId, t.acme.tenant.id), eq(orders.clientOrderId, input.clientOrderId))));
+    expect(count).toHaveLength(1);
+  });
+
+  it("never trusts client prices except a variable price; services move no stock", async () => {
+    const before = await stockOf(service);
+    const r = await cashier.pos.checkout.mutate(
+      sale({
+        items: [
+          { productId: rice, quantity: "1", price: "1" },
+          { productId: variable, quantity: "1", price: "250" },
+          { productId: service, quantity: "1" },
+        ],
+      }),
+    );
+    expect(r.receiptData.items.map((i) => i.unit_price)).toEqual(["420.00", "250.00", "300.00"]);
+    expect(r.total).toBe("970.00");
+    expect(await stockOf(service)).toBe(before);
+  });
+
+  it("refuses short payments, empty carts and bad input with clear messages", async () => {
+    expect((await errorOf(cashier.pos.checkout.mutate(sale({ payments: [{ paymentMethodId: cash, currencyId: dop, amount: "10" }] })))).message).toBe(
+      "El pago (10.00) es menor que el total (958.00)",
+    );
+    const empty = await errorOf(cashier.pos.checkout.mutate(sale({ items: [] })));
+    expect(empty.code).toBe("BAD_REQUEST");
+    const bad = await errorOf(cashier.pos.checkout.mutate(sale({ clientOrderId: "nope" })));
+    expect(bad.code).toBe("BAD_REQUEST");
+    expect(bad.message).toContain("clientOrderId");
+  });
+
+  it("B01 needs a customer with a valid RNC or cédula; a consumer invoice of RD$250,000 or more needs the buyer's id", async () => {
+    const types = await cashier.ncf.getTypes.query();
+    const b01 = types.find((x) => x.code === "B01")!;
+    const refused = await errorOf(cashier.pos.checkout.mutate(sale({ ncfTypeId: b01.id })));
+    expect(refused.message).toBe("El comprobante B01 requiere un cliente con RNC o cédula válido");
+    const tenantId = t.acme.tenant.id;
+    const company = uuid();
+    await withTenant(t.db, tenantId, (tx) => tx.insert(customers).values({ tenantId, id: company, code: "CLI-T1", name: "Ferretería Ochoa", taxId: "101850043" }));
+    const ok = await cashier.pos.checkout.mutate(sale({ ncfTypeId: b01.id, customerId: company }));
+    expect(ok.ncf).toBe("B0100000001");
+    expect(ok.receiptData.customer).toMatchObject({ name: "Ferretería Ochoa", taxId: "101850043" });
+    const big = await errorOf(
+      cashier.pos.checkout.mutate(sale({ items: [{ productId: rice, quantity: "600" }], payments: [{ paymentMethodId: cash, currencyId: dop, amount: "300000" }] })),
+    );
+    expect(big.message).toBe("Una factura de consumo de RD$250,000 o más requiere el RNC o la cédula del comprador");
+  });
+
+  it("earns rewards points for an eligible customer", async () => {
+    const tenantId = t.acme.tenant.id;
+    const id = uuid();
+    await withTenant(t.db, tenantId, (tx) => tx.insert(customers).values({ tenantId, id, code: "CLI-T2", name: "María Pérez", eligibleForRewards: true }));
+    const r = await cashier.pos.checkout.mutate(sale({ customerId: id }));
+    // 958 pesos at 1 point per RD$100
+    expect(r.receiptData.rewards).toEqual({ pointsEarned: 9, currentBalance: 9 });
+  });
+
+  it("refuses past the range end or the expiry date without consuming a number", async () => {
+    const tenantId = t.acme.tenant.id;
+    const b15 = (await cashier.ncf.getTypes.query()).find((x) => x.code === "B15")!;
+    const gov = uuid();
+    await withTenant(t.db, tenantId, (tx) => tx.insert(customers).values({ tenantId, id: gov, code: "CLI-T3", name: "Ayuntamiento", taxId: "131246796" }));
+    await withTenant(t.db, tenantId, (tx) => tx.update(ncfTypes).set({ rangeTo: 1 }).where(and(eq(ncfTypes.tenantId, tenantId), eq(ncfTypes.id, b15.id))));
+    expect((await cashier.pos.checkout.mutate(sale({ ncfTypeId: b15.id, customerId: gov }))).ncf).toBe("B1500000001");
+    expect((await errorOf(cashier.pos.checkout.mutate(sale({ ncfTypeId: b15.id, customerId: gov })))).message).toBe(
+      "Se agotó el rango autorizado de NCF B15. Solicite un nuevo rango a la DGII.",
+    );
+    await withTenant(t.db, tenantId, (tx) => tx.update(ncfTypes).set({ rangeTo: 100, expiresOn: "2020-12-31" }).where(and(eq(ncfTypes.tenantId, tenantId), eq(ncfTypes.id, b15.id))));
+    expect((await errorOf(cashier.pos.checkout.mutate(sale({ ncfTypeId: b15.id, customerId: gov })))).message).toContain("venció el 2020-12-31");
+    expect(await cashier.ncf.getNextNumber.query({ id: b15.id })).toBe("B1500000002");
+  });
+
+  it("outsiders: another tenant's product, warehouse or customer is NOT_FOUND; no session is UNAUTHORIZED", async () => {
+    const other = await t.client("other", "owner");
+    const otherWarehouse = (await other.warehouse.getAll.query())[0]!.id;
+    expect((await errorOf(other.pos.checkout.mutate(sale({ warehouseId: otherWarehouse })))).code).toBe("NOT_FOUND");
+    expect((await errorOf(cashier.pos.checkout.mutate(sale({ warehouseId: otherWarehouse })))).code).toBe("NOT_FOUND");
+    const otherProduct = (await other.product.create.mutate({ name: "Ajeno", sku: "AJ-1", price: "10", price2: "10", price3: "10" })).id;
+    expect((await errorOf(cashier.pos.checkout.mutate(sale({ items: [{ productId: otherProduct, quantity: "1" }] })))).code).toBe("NOT_FOUND");
+    const otherCustomerId = (await other.pos.checkout.mutate(sale({ warehouseId: otherWarehouse, items: [{ productId: otherProduct, quantity: "1" }], payments: [{ paymentMethodId: (await other.paymentMethod.getAll.query())[0]!.id, currencyId: (await other.currency.getActive.query())[0]!.id, amount: "10" }] }))).receiptData.customer.id;
+    expect((await errorOf(cashier.pos.checkout.mutate(sale({ customerId: otherCustomerId })))).code).toBe("NOT_FOUND");
+    expect((await errorOf(cashier.pos.checkout.mutate(sale({ payments: [{ paymentMethodId: cash, currencyId: (await other.currency.getActive.query())[0]!.id, amount: "1000" }] })))).code).toBe("NOT_FOUND");
+    const anon = await t.client("acme");
+    expect((await errorOf(anon.pos.getRecentInvoices.query())).code).toBe("UNAUTHORIZED");
+  });
+});
+
+describe("recent invoices, detail and cancellation", () => {
+  it("lists the last invoices with their receipt data; the detail has lines, payments and change", async () => {
+    const r = await cashier.pos.checkout.mutate(sale());
+    const recent = await cashier.pos.getRecentInvoices.query({ limit: 50 });
+    expect(recent[0]).toMatchObject({ id: r.orderId, orderNumber: r.orderNumber, ncf: r.ncf, customerName: "Contado", total: "958.00" });
+    expect((await cashier.pos.getRecentInvoices.query({ limit: 50, today: true })).map((x) => x.id)).toContain(r.orderId);
+    const detail = await cashier.pos.getInvoiceDetail.query({ invoiceId: r.orderId });
+    expect(detail).toMatchObject({ orderNumber: r.orderNumber, subtotal: "811.86", taxAmount: "146.14", total: "958.00", changeAmount: "42.00" });
+    expect(detail.items).toHaveLength(2);
+    const other = await t.client("other", "owner");
+    expect((await errorOf(other.pos.getInvoiceDetail.query({ invoiceId: r.orderId }))).code).toBe("NOT_FOUND");
+  });
+
+  it("cancelling keeps the NCF, returns the stock and refuses a second change; recreate returns the cart", async () => {
+    const r = await cashier.pos.checkout.mutate(sale());
+    const stockAfterSale = await stockOf(rice);
+    expect((await errorOf(cashier.pos.cancelInvoice.mutate({ invoiceId: r.orderId, recreate: false }))).code).toBe("FORBIDDEN");
+    const admin = await t.client("acme", "admin");
+    const other = await t.client("other", "owner");
+    expect((await errorOf(other.pos.cancelInvoice.mutate({ invoiceId: r.orderId, recreate: false }))).code).toBe("NOT_FOUND");
+    const c = await admin.pos.cancelInvoice.mutate({ invoiceId: r.orderId, recreate: true });
+    expect(c.success).toBe(true);
+    expect(c.recreateData).toMatchObject({ customerId: "default", items: [{ productId: rice, quantity: "2" }, { productId: soda, quantity: "1" }] });
+    expect(Number(await stockOf(rice))).toBe(Number(stockAfterSale) + 2);
+    const detail = await admin.pos.getInvoiceDetail.query({ invoiceId: r.orderId });
+    expect(detail).toMatchObject({ status: "cancelled", ncf: r.ncf });
+    expect((await errorOf(admin.pos.cancelInvoice.mutate({ invoiceId: r.orderId, recreate: false }))).message).toBe("Una factura anulada no puede modificarse");
+    // The next sale takes the next number: a cancelled NCF is never reused.
+    const next = await cashier.pos.checkout.mutate(sale());
+    expect(Number(next.ncf!.slice(3))).toBe(Number(r.ncf!.slice(3)) + 1);
+  });
+});
+
+describe("held invoices", () => {
+  it("hold, list, load back (once) and delete", async () => {
+    const held = await cashier.pos.holdInvoice.mutate({ name: "Mesa 4 - Compra pendiente", customerId: "default", items: [{ productId: rice, quantity: "3", price: "420", discount: null, alternateCodeUsages: [] }] });
+    const list = await cashier.pos.getHeldInvoices.query();
+    expect(list.invoices.find((i) => i.id === held.id)).toMatchObject({ name: "Mesa 4 - Compra pendiente", customerId: "default", itemCount: 3, total: "1260.00" });
+    const loaded = await cashier.pos.loadHeldInvoice.mutate({ invoiceId: held.id });
+    expect(loaded.customerId).toBe("default");
+    expect(loaded.items[0]).toMatchObject({ productId: rice, quantity: "3", product: { name: "Arroz La Garza 10 lb" } });
+    expect((await cashier.pos.getHeldInvoices.query()).invoices.find((i) => i.id === held.id)).toBeUndefined();
+    expect((await errorOf(cashier.pos.loadHeldInvoice.mutate({ invoiceId: held.id }))).code).toBe("NOT_FOUND");
+    const second = await cashier.pos.holdInvoice.mutate({ name: "Otra", items: [{ productId: soda, quantity: "1", price: "118" }] });
+    const other = await t.client("other", "owner");
+    expect((await errorOf(other.pos.deleteHeldInvoice.mutate({ id: second.id }))).code).toBe("NOT_FOUND");
+    await cashier.pos.deleteHeldInvoice.mutate({ id: second.id });
+    expect((await cashier.pos.getHeldInvoices.query()).invoices.find((i) => i.id === second.id)).toBeUndefined();
+  });
+
+  it("refuses an empty name or cart with the spec's messages", async () => {
+    expect((await errorOf(cashier.pos.holdInvoice.mutate({ name: "  ", items: [{ productId: rice, quantity: "1", price: "420" }] }))).message).toContain(
+      "Por favor ingrese un nombre para la factura",
+    );
+    expect((await errorOf(cashier.pos.holdInvoice.mutate({ name: "X", items: [] }))).message).toContain("No hay productos en el carrito");
+  });
+});
+
+describe("NCF assignment under concurrency", () => {
+  it("concurrent checkouts on one type get exactly the contiguous range, no duplicate, no gap", async () => {
+    const clients = await Promise.all([t.client("acme", "owner"), t.client("acme", "admin"), t.client("acme", "cashier")]);
+    const b02 = (await cashier.ncf.getTypes.query()).find((x) => x.code === "B02")!;
+    const first = Number((await cashier.ncf.getNextNumber.query({ id: b02.id })).slice(3));
+    const n = 24;
+    const inputs = Array.from({ length: n }, () => sale({ items: [{ productId: soda, quantity: "1" }], payments: [{ paymentMethodId: cash, currencyId: dop, amount: "118" }] }));
+    // every request sent twice (a retry) from different cashiers
+    const results = await Promise.all(inputs.flatMap((input, i) => [clients[i % 3]!.pos.checkout.mutate(input), clients[(i + 1) % 3]!.pos.checkout.mutate(input)]));
+    const ncfs = [...new Set(results.map((r) => r.ncf))].sort();
+    expect(ncfs).toHaveLength(n);
+    expect(ncfs.map((x) => Number(x!.slice(3)))).toEqual(Array.from({ length: n }, (_, i) => first + i));
+    const tenantId = t.acme.tenant.id;
+    const counts = await withTenant(t.db, tenantId, async (tx) =>
+      rowsOf<{ orders: number; payments: number; ledger: number }>(
+        await tx.execute(
+          sql.raw(`SELECT (SELECT count(*)::int FROM orders WHERE ncf_type_id = '${b02.id}' AND client_order_id IN (${inputs.map((x) => `'${x.clientOrderId}'`).join(",")})) AS orders,
+                  (SELECT count(*)::int FROM order_payments p JOIN orders o ON o.tenant_id = p.tenant_id AND o.id = p.order_id WHERE o.client_order_id IN (${inputs.map((x) => `'${x.clientOrderId}'`).join(",")})) AS payments,
+                  (SELECT count(*)::int FROM stock_ledger l JOIN orders o ON o.tenant_id = l.tenant_id AND o.id = l.source_id WHERE l.source_type = 'sale' AND o.client_order_id IN (${inputs.map((x) => `'${x.clientOrderId}'`).join(",")})) AS ledger`),
+        ),
+      ),
+    );
+    expect(counts[0]).toEqual({ orders: n, payments: n, ledger: n });
+  });
+});

@@ -1,0 +1,768 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { Big, toBig } from "../../../shared/catalog/decimal";
+import { B02_BUYER_ID_THRESHOLD } from "../../../shared/fiscal/ncf";
+import { isValidTaxId } from "../../../shared/fiscal/tax-id";
+import { businessDate } from "../../../shared/platform/dates";
+import { type ComputedLine, computeCart } from "../../../shared/pos/pricing";
+import { rowsOf, type Tx } from "../../db/client";
+import { newId } from "../../ids";
+import { appError, notFound } from "../../trpc/errors";
+import type { SessionUser } from "../auth/service";
+import { users } from "../auth/tables";
+import { currencies } from "../currency/tables";
+import { customerPointMovements, customers } from "../customer/tables";
+import { employees } from "../employee/tables";
+import { applyStockChanges } from "../inventory/stock";
+import { assertNcfTypeUsable, getDefaultNcfType, getNcfType, takeNextNcf } from "../ncf/service";
+import { ncfTypes } from "../ncf/tables";
+import { paymentMethods } from "../payment-method/tables";
+import { products } from "../product/tables";
+import { nextDocumentNumber } from "../sequence/service";
+import { tenantConfigs, type tenants } from "../tenant/tables";
+import { warehouses } from "../warehouse/tables";
+import { cashboxes, cashboxSessions, heldInvoices, orderItems, orderPayments, orders } from "./tables";
+
+type Tenant = typeof tenants.$inferSelect;
+export interface PosContext {
+  tx: Tx;
+  tenant: Tenant;
+  user: SessionUser;
+}
+
+export interface CartItemInput {
+  productId: string;
+  quantity: string;
+  price?: string | null;
+  discount?: { type: string; value: string; description?: string | null } | null;
+  alternateCodeUsages?: unknown[] | null;
+  sellerId?: string | null;
+}
+
+export interface PaymentInput {
+  paymentMethodId: string;
+  currencyId: string;
+  amount: string;
+  reference?: string | null;
+}
+
+export interface CheckoutInput {
+  clientOrderId: string;
+  customerId: string;
+  warehouseId: string;
+  cashboxId?: string | null;
+  ncfTypeId?: string | null;
+  items: CartItemInput[];
+  payments: PaymentInput[];
+  notes?: string | null;
+}
+
+const productColumns = {
+  id: products.id,
+  name: products.name,
+  sku: products.sku,
+  price: products.price,
+  variablePrice: products.variablePrice,
+  isTaxable: products.isTaxable,
+  priceIncludesTax: products.priceIncludesTax,
+  taxPercent: products.taxPercent,
+  productType: products.productType,
+  costPrice: products.costPrice,
+  eligibleForRewards: products.eligibleForRewards,
+  imageUrl: products.imageUrl,
+};
+type SaleProduct = { [K in keyof typeof productColumns]: (typeof products.$inferSelect)[K] };
+
+/** Active, not deleted products of the tenant, by id (unknown ids are simply absent). */
+async function loadProducts(tx: Tx, tenantId: string, ids: string[]): Promise<Map<string, SaleProduct>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await tx
+    .select(productColumns)
+    .from(products)
+    .where(and(eq(products.tenantId, tenantId), inArray(products.id, unique), eq(products.isActive, true), isNull(products.deletedAt)));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * The server's own prices (the catalog price unless the product has a variable price), through
+ * the shared rules the POS screen shows. Lines come back with their product and amounts.
+ */
+function priceItems(items: CartItemInput[], catalog: Map<string, SaleProduct>) {
+  const cart = computeCart(
+    items.map((item) => {
+      const product = catalog.get(item.productId);
+      if (!product) throw appError("NOT_FOUND", "pos:errors.productUnavailable", { id: item.productId });
+      const price = product.variablePrice && item.price != null ? toBig(item.price).toFixed(2) : product.price;
+      return {
+        item,
+        product: { price, tax_percent: product.taxPercent, is_taxable: product.isTaxable, price_includes_tax: product.priceIncludesTax },
+        catalogProduct: product,
+        quantity: item.quantity,
+        discount: item.discount ?? null,
+      };
+    }),
+  );
+  return {
+    lines: cart.lines.map((l) => ({ item: l.input.item, product: l.input.catalogProduct, price: l.unitPrice, amounts: l })),
+    totals: { subtotal: cart.subtotal, discountTotal: cart.discountTotal, taxTotal: cart.taxTotal, total: cart.total },
+  };
+}
+
+/** pos.validateCart: the cart as the server prices it (unknown or inactive products are dropped). */
+export async function validateCart(tx: Tx, tenantId: string, items: CartItemInput[]) {
+  const catalog = await loadProducts(
+    tx,
+    tenantId,
+    items.map((i) => i.productId),
+  );
+  const kept = items.filter((i) => catalog.has(i.productId) && toBig(i.quantity).gt(0));
+  const removed = items.filter((i) => !catalog.has(i.productId)).map((i) => i.productId);
+  const { lines, totals } = priceItems(kept, catalog);
+  return {
+    items: lines.map(({ item, product, price, amounts }) => ({
+      productId: product.id,
+      product: {
+        id: product.id,
+        name: product.name,
+        sku: product.sku,
+        price,
+        tax_percent: product.taxPercent,
+        is_taxable: product.isTaxable,
+        price_includes_tax: product.priceIncludesTax,
+        variable_price: product.variablePrice,
+        image_url: product.imageUrl,
+      },
+      quantity: item.quantity,
+      discount: item.discount ?? null,
+      alternateCodeUsages: item.alternateCodeUsages ?? [],
+      ...lineAmounts(amounts),
+    })),
+    removed,
+    ...totals,
+  };
+}
+
+function lineAmounts(line: ComputedLine) {
+  return { subtotal: line.subtotal, discountAmount: line.discountAmount, taxAmount: line.taxAmount, total: line.total, taxPercent: line.taxPercent };
+}
+
+async function resolveCustomerId(tx: Tx, tenantId: string, customerId: string): Promise<string> {
+  if (customerId !== "default") return customerId;
+  const [row] = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.isDefault, true), isNull(customers.deletedAt)))
+    .limit(1);
+  if (!row) throw appError("BAD_REQUEST", "pos:errors.noDefaultCustomer");
+  return row.id;
+}
+
+async function loadCustomer(tx: Tx, tenantId: string, id: string) {
+  const [row] = await tx
+    .select({
+      id: customers.id,
+      name: customers.name,
+      taxId: customers.taxId,
+      taxIdOverride: customers.taxIdOverride,
+      email: customers.email,
+      phone: customers.phone,
+      isDefault: customers.isDefault,
+      eligibleForRewards: customers.eligibleForRewards,
+      points: customers.points,
+    })
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id), isNull(customers.deletedAt)));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The buyer may receive this NCF type: B01/B14/B15 need a valid RNC or cédula; a B02 of RD$250,000 or more needs the buyer's id. */
+function checkBuyerId(type: { code: string; requiresTaxId: boolean }, customer: { taxId: string | null; taxIdOverride: boolean; isDefault: boolean }, total: string) {
+  const hasValidId = !!customer.taxId && (customer.taxIdOverride || isValidTaxId(customer.taxId));
+  if (type.requiresTaxId && (!hasValidId || customer.isDefault)) throw appError("BAD_REQUEST", "pos:errors.ncfNeedsTaxId", { code: type.code });
+  if (type.code === "B02" && toBig(total).gte(B02_BUYER_ID_THRESHOLD) && (!hasValidId || customer.isDefault)) {
+    throw appError("BAD_REQUEST", "pos:errors.consumerThresholdNeedsId");
+  }
+}
+
+async function loadPayments(tx: Tx, tenantId: string, payments: PaymentInput[]) {
+  const methodIds = [...new Set(payments.map((p) => p.paymentMethodId))];
+  const currencyIds = [...new Set(payments.map((p) => p.currencyId))];
+  const [methods, currs] = await Promise.all([
+    tx
+      .select({ id: paymentMethods.id, code: paymentMethods.code, name: paymentMethods.name })
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.tenantId, tenantId), inArray(paymentMethods.id, methodIds), eq(paymentMethods.isActive, true))),
+    tx
+      .select({ id: currencies.id, code: currencies.code, rate: currencies.rate })
+      .from(currencies)
+      .where(and(eq(currencies.tenantId, tenantId), inArray(currencies.id, currencyIds), eq(currencies.isActive, true))),
+  ]);
+  const methodById = new Map(methods.map((m) => [m.id, m]));
+  const currencyById = new Map(currs.map((c) => [c.id, c]));
+  return payments.map((p) => {
+    const method = methodById.get(p.paymentMethodId);
+    if (!method) throw appError("NOT_FOUND", "pos:errors.paymentMethodNotFound");
+    const currency = currencyById.get(p.currencyId);
+    if (!currency) throw appError("NOT_FOUND", "pos:errors.currencyNotFound");
+    const baseAmount = toBig(p.amount).times(toBig(currency.rate)).round(2, Big.roundHalfUp).toFixed(2);
+    return { ...p, method, currency, baseAmount };
+  });
+}
+
+async function sellerForUser(tx: Tx, tenantId: string, userId: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ id: employees.id })
+    .from(employees)
+    .where(and(eq(employees.tenantId, tenantId), eq(employees.userId, userId), eq(employees.isActive, true)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+async function openSessionOf(tx: Tx, tenantId: string, cashboxId: string): Promise<string> {
+  const [row] = await tx
+    .select({ id: cashboxSessions.id })
+    .from(cashboxSessions)
+    .where(and(eq(cashboxSessions.tenantId, tenantId), eq(cashboxSessions.cashboxId, cashboxId), eq(cashboxSessions.status, "open")));
+  if (!row) throw appError("BAD_REQUEST", "pos:errors.noActiveCashbox");
+  return row.id;
+}
+
+async function rewardsRule(tx: Tx, tenantId: string) {
+  const [c] = await tx
+    .select({ perUnit: tenantConfigs.rewardsPointsPerUnit, amountPerPoint: tenantConfigs.rewardsAmountPerPoint })
+    .from(tenantConfigs)
+    .where(eq(tenantConfigs.tenantId, tenantId));
+  return { perUnit: c?.perUnit ?? 1, amountPerPoint: c?.amountPerPoint ?? "100" };
+}
+
+/**
+ * pos.checkout: one transaction creates the order, its lines and payments, takes the NCF,
+ * moves the stock out of the warehouse and credits rewards points. The server prices the
+ * cart itself (only a variable price comes from the client). The same clientOrderId again
+ * returns the first result and creates nothing.
+ */
+export async function checkout(ctx: PosContext, input: CheckoutInput) {
+  const { tx, tenant, user } = ctx;
+  const tenantId = tenant.id;
+  // Two requests with one key queue here; the second then finds the first's order.
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${tenantId}:${input.clientOrderId}`}, 0))`);
+  const existing = await findOrderIdByClientId(tx, tenantId, input.clientOrderId);
+  if (existing) return checkoutResult(tx, tenant, existing);
+
+  const today = businessDate(new Date(), tenant.timezone);
+  const customerId = await resolveCustomerId(tx, tenantId, input.customerId);
+  const [customer, catalog, payments, ncfType, warehouse, defaultSeller, rule] = await Promise.all([
+    loadCustomer(tx, tenantId, customerId),
+    loadProducts(
+      tx,
+      tenantId,
+      input.items.map((i) => i.productId),
+    ),
+    loadPayments(tx, tenantId, input.payments),
+    input.ncfTypeId ? getNcfType(tx, tenantId, input.ncfTypeId) : getDefaultNcfType(tx, tenantId),
+    tx
+      .select({ id: warehouses.id })
+      .from(warehouses)
+      .where(and(eq(warehouses.tenantId, tenantId), eq(warehouses.id, input.warehouseId), eq(warehouses.isActive, true))),
+    sellerForUser(tx, tenantId, user.id),
+    rewardsRule(tx, tenantId),
+  ]);
+  if (warehouse.length === 0) throw notFound();
+  const { lines, totals: priced } = priceItems(input.items, catalog);
+  if (lines.length === 0) throw appError("BAD_REQUEST", "pos:errors.emptyCart");
+  checkBuyerId(ncfType, customer, priced.total);
+  assertNcfTypeUsable(ncfType, today);
+
+  const paid = payments.reduce((sum, p) => sum.plus(p.baseAmount), new Big(0));
+  if (paid.lt(priced.total)) throw appError("BAD_REQUEST", "pos:errors.insufficientPayment", { total: priced.total, paid: paid.toFixed(2) });
+  const changeAmount = paid.minus(priced.total).toFixed(2);
+  const cashboxSessionId = input.cashboxId ? await openSessionOf(tx, tenantId, input.cashboxId) : null;
+
+  const orderId = newId();
+  const rewardable = lines.reduce((sum, { product, amounts }) => (product.eligibleForRewards ? sum.plus(amounts.total) : sum), new Big(0));
+  const pointsEarned =
+    customer.eligibleForRewards && !customer.isDefault && toBig(rule.amountPerPoint).gt(0)
+      ? rewardable.div(rule.amountPerPoint).round(0, Big.roundDown).times(rule.perUnit).toNumber()
+      : 0;
+
+  // Stock first (row locks per product); the tenant-wide series (order number, NCF) last, so
+  // they are held for the shortest time before commit.
+  const stocked = lines.filter(({ product }) => product.productType === "product");
+  await applyStockChanges(
+    tx,
+    { tenantId, userId: user.id, sourceType: "sale", sourceId: orderId, allowNegative: undefined },
+    stocked.map(({ item }) => ({ productId: item.productId, warehouseId: input.warehouseId, delta: toBig(item.quantity).times(-1).toString() })),
+  );
+  if (pointsEarned > 0) await addPoints(tx, tenantId, customer.id, pointsEarned, "sale", orderId);
+  const number = await nextDocumentNumber(tx, tenantId, "order", "FAC-", 6);
+  const ncf = await takeNextNcf(tx, tenantId, ncfType.id, today);
+
+  await tx.insert(orders).values({
+    tenantId,
+    id: orderId,
+    number,
+    clientOrderId: input.clientOrderId,
+    customerId: customer.id,
+    warehouseId: input.warehouseId,
+    cashboxSessionId,
+    ncfTypeId: ncfType.id,
+    ncf: ncf.ncf,
+    ncfExpiresOn: ncf.expiresOn,
+    status: "completed",
+    subtotal: priced.subtotal,
+    discountTotal: priced.discountTotal,
+    taxTotal: priced.taxTotal,
+    total: priced.total,
+    paidTotal: paid.toFixed(2),
+    changeAmount,
+    notes: input.notes ?? null,
+    pointsEarned,
+    userId: user.id,
+    businessDate: today,
+  });
+  await Promise.all([
+    tx.insert(orderItems).values(
+      lines.map(({ item, product, price, amounts: line }, i) => {
+        return {
+          tenantId,
+          id: newId(),
+          orderId,
+          lineNo: i + 1,
+          productId: product.id,
+          productName: product.name,
+          sku: product.sku,
+          quantity: toBig(item.quantity).toFixed(4),
+          unitPrice: price,
+          priceIncludesTax: product.priceIncludesTax,
+          isTaxable: product.isTaxable,
+          taxRate: line.taxPercent,
+          discountType: item.discount?.type ?? null,
+          discountValue: item.discount ? toBig(item.discount.value).toFixed(2) : "0",
+          discountDescription: item.discount?.description ?? null,
+          baseAmount: line.subtotal,
+          discountAmount: line.discountAmount,
+          taxAmount: line.taxAmount,
+          total: line.total,
+          costPrice: product.costPrice,
+          sellerEmployeeId: item.sellerId ?? defaultSeller,
+          alternateCodeUsages: item.alternateCodeUsages?.length ? item.alternateCodeUsages : null,
+        };
+      }),
+    ),
+    tx.insert(orderPayments).values(
+      payments.map((p) => ({
+        tenantId,
+        id: newId(),
+        orderId,
+        paymentMethodId: p.paymentMethodId,
+        currencyId: p.currencyId,
+        amount: toBig(p.amount).toFixed(2),
+        rate: p.currency.rate,
+        baseAmount: p.baseAmount,
+        reference: p.reference ?? null,
+        status: "completed",
+      })),
+    ),
+    tx.update(customers).set({ lastUsedAt: new Date() }).where(and(eq(customers.tenantId, tenantId), eq(customers.id, customer.id))),
+  ]);
+  const result = await checkoutResult(tx, tenant, orderId);
+  return { ...result, ncfWarning: ncf.lowRange ? { code: ncf.code, remaining: ncf.remaining } : null };
+}
+
+async function findOrderIdByClientId(tx: Tx, tenantId: string, clientOrderId: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.clientOrderId, clientOrderId)));
+  return row?.id ?? null;
+}
+
+/** Appends to the points ledger and moves the customer's balance (row locked by the UPDATE). */
+async function addPoints(tx: Tx, tenantId: string, customerId: string, points: number, sourceType: string, sourceId: string) {
+  const [row] = await tx
+    .update(customers)
+    .set({ points: sql`${customers.points} + ${points}` })
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)))
+    .returning({ balance: customers.points });
+  await tx.insert(customerPointMovements).values({ tenantId, id: newId(), customerId, points, balanceAfter: row!.balance, sourceType, sourceId });
+}
+
+async function checkoutResult(tx: Tx, tenant: Tenant, orderId: string) {
+  const receiptData = await getReceiptData(tx, tenant, orderId);
+  const o = receiptData.order;
+  return {
+    orderId: o.id,
+    orderNumber: o.number,
+    ncf: o.government_invoice_number,
+    subtotal: o.subtotal,
+    discountTotal: o.discount_total,
+    taxTotal: o.tax_total,
+    total: o.total,
+    changeAmount: o.change_amount,
+    receiptData,
+    ncfWarning: null as { code: string; remaining: number } | null,
+  };
+}
+
+/** The spec's Receipt data of orders (several at once for the recent list). */
+export async function getReceiptDataMany(tx: Tx, tenant: Tenant, orderIds: string[]) {
+  if (orderIds.length === 0) return new Map<string, ReceiptData>();
+  const tenantId = tenant.id;
+  const [head, items, payments] = await Promise.all([
+    tx
+      .select({
+        order: orders,
+        customerName: customers.name,
+        customerTaxId: customers.taxId,
+        customerPoints: customers.points,
+        customerEmail: customers.email,
+        customerPhone: customers.phone,
+        warehouseName: warehouses.name,
+        cashier: users.name,
+        ncfCode: ncfTypes.code,
+        ncfDescription: ncfTypes.description,
+        printServer: cashboxes.printServer,
+        willOpenDrawer: cashboxes.willOpenDrawer,
+      })
+      .from(orders)
+      .innerJoin(customers, and(eq(customers.tenantId, orders.tenantId), eq(customers.id, orders.customerId)))
+      .innerJoin(warehouses, and(eq(warehouses.tenantId, orders.tenantId), eq(warehouses.id, orders.warehouseId)))
+      .innerJoin(users, and(eq(users.tenantId, orders.tenantId), eq(users.id, orders.userId)))
+      .leftJoin(ncfTypes, and(eq(ncfTypes.tenantId, orders.tenantId), eq(ncfTypes.id, orders.ncfTypeId)))
+      .leftJoin(cashboxSessions, and(eq(cashboxSessions.tenantId, orders.tenantId), eq(cashboxSessions.id, orders.cashboxSessionId)))
+      .leftJoin(cashboxes, and(eq(cashboxes.tenantId, cashboxSessions.tenantId), eq(cashboxes.id, cashboxSessions.cashboxId)))
+      .where(and(eq(orders.tenantId, tenantId), inArray(orders.id, orderIds))),
+    tx
+      .select()
+      .from(orderItems)
+      .where(and(eq(orderItems.tenantId, tenantId), inArray(orderItems.orderId, orderIds)))
+      .orderBy(asc(orderItems.lineNo)),
+    tx
+      .select({ payment: orderPayments, methodName: paymentMethods.name, methodCode: paymentMethods.code, currencyCode: currencies.code, currencySymbol: currencies.symbol })
+      .from(orderPayments)
+      .innerJoin(paymentMethods, and(eq(paymentMethods.tenantId, orderPayments.tenantId), eq(paymentMethods.id, orderPayments.paymentMethodId)))
+      .innerJoin(currencies, and(eq(currencies.tenantId, orderPayments.tenantId), eq(currencies.id, orderPayments.currencyId)))
+      .where(and(eq(orderPayments.tenantId, tenantId), inArray(orderPayments.orderId, orderIds)))
+      .orderBy(asc(orderPayments.createdAt)),
+  ]);
+  const map = new Map<string, ReceiptData>();
+  for (const h of head) {
+    const o = h.order;
+    map.set(o.id, {
+      order: {
+        id: o.id,
+        number: o.number,
+        created_at: o.createdAt.toISOString(),
+        subtotal: o.subtotal,
+        discount_total: o.discountTotal,
+        tax_total: o.taxTotal,
+        total: o.total,
+        change_amount: o.changeAmount,
+        government_invoice_number: o.ncf,
+        ncf_type: h.ncfCode,
+        ncf_type_description: h.ncfDescription,
+        ncf_expires_on: o.ncfExpiresOn,
+        status: o.status,
+        notes: o.notes,
+      },
+      items: items
+        .filter((i) => i.orderId === o.id)
+        .map((i) => ({
+          id: i.id,
+          product_id: i.productId,
+          product_name: i.productName,
+          quantity: i.quantity,
+          unit_price: i.unitPrice,
+          discount_value: i.discountAmount,
+          subtotal: i.baseAmount,
+          itbis: i.taxAmount,
+          total: i.total,
+        })),
+      payments: payments
+        .filter((p) => p.payment.orderId === o.id)
+        .map((p) => ({
+          id: p.payment.id,
+          payment_method_name: p.methodName,
+          payment_method_code: p.methodCode,
+          amount: p.payment.amount,
+          base_amount: p.payment.baseAmount,
+          currency: p.currencyCode,
+          currency_symbol: p.currencySymbol,
+          reference: p.payment.reference,
+        })),
+      customer: { id: o.customerId, name: h.customerName, taxId: h.customerTaxId, email: h.customerEmail, phone: h.customerPhone },
+      warehouse: { name: h.warehouseName, businessName: tenant.name, address: tenant.address, phone: tenant.phone, taxId: tenant.taxId },
+      cashier: h.cashier,
+      printServer: h.printServer,
+      openDrawer: h.willOpenDrawer ?? false,
+      rewards: { pointsEarned: o.pointsEarned, currentBalance: h.customerPoints },
+    });
+  }
+  return map;
+}
+
+export type ReceiptData = {
+  order: {
+    id: string;
+    number: string;
+    created_at: string;
+    subtotal: string;
+    discount_total: string;
+    tax_total: string;
+    total: string;
+    change_amount: string;
+    government_invoice_number: string | null;
+    ncf_type: string | null;
+    ncf_type_description: string | null;
+    ncf_expires_on: string | null;
+    status: string;
+    notes: string | null;
+  };
+  items: { id: string; product_id: string; product_name: string; quantity: string; unit_price: string; discount_value: string; subtotal: string; itbis: string; total: string }[];
+  payments: { id: string; payment_method_name: string; payment_method_code: string; amount: string; base_amount: string; currency: string; currency_symbol: string; reference: string | null }[];
+  customer: { id: string; name: string; taxId: string | null; email: string | null; phone: string | null };
+  warehouse: { name: string; businessName: string; address: string | null; phone: string | null; taxId: string | null };
+  cashier: string;
+  printServer: string | null;
+  openDrawer: boolean;
+  rewards: { pointsEarned: number; currentBalance: number };
+};
+
+export async function getReceiptData(tx: Tx, tenant: Tenant, orderId: string): Promise<ReceiptData> {
+  const data = (await getReceiptDataMany(tx, tenant, [orderId])).get(orderId);
+  if (!data) throw notFound();
+  return data;
+}
+
+/** pos.getRecentInvoices: the last `limit` invoices, or today's (business date). */
+export async function getRecentInvoices(tx: Tx, tenant: Tenant, input: { limit: number; today?: boolean }) {
+  const where = [eq(orders.tenantId, tenant.id)];
+  if (input.today) where.push(eq(orders.businessDate, businessDate(new Date(), tenant.timezone)));
+  const rows = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(...where))
+    .orderBy(desc(orders.createdAt))
+    .limit(input.limit);
+  const data = await getReceiptDataMany(
+    tx,
+    tenant,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => {
+    const d = data.get(r.id)!;
+    return {
+      id: r.id,
+      orderNumber: d.order.number,
+      ncf: d.order.government_invoice_number,
+      customerName: d.customer.name,
+      createdAt: d.order.created_at,
+      total: d.order.total,
+      status: d.order.status,
+      receiptData: d,
+    };
+  });
+}
+
+/** pos.getInvoiceDetail */
+export async function getInvoiceDetail(tx: Tx, tenant: Tenant, invoiceId: string) {
+  const d = await getReceiptData(tx, tenant, invoiceId);
+  return {
+    id: d.order.id,
+    orderNumber: d.order.number,
+    createdAt: d.order.created_at,
+    customerName: d.customer.name,
+    ncf: d.order.government_invoice_number,
+    status: d.order.status,
+    items: d.items.map((i) => ({ id: i.id, product_name: i.product_name, quantity: i.quantity, unit_price: i.unit_price, discount_value: i.discount_value, itbis: i.itbis, total: i.total })),
+    subtotal: d.order.subtotal,
+    discountAmount: d.order.discount_total,
+    taxAmount: d.order.tax_total,
+    total: d.order.total,
+    payments: d.payments.map((p) => ({ id: p.id, payment_method_name: p.payment_method_name, reference: p.reference, amount: p.amount, currency: p.currency })),
+    changeAmount: d.order.change_amount,
+    receiptData: d,
+  };
+}
+
+/**
+ * pos.cancelInvoice: the invoice and its payments become cancelled (its NCF stays on it, listed
+ * as cancelled for the 608, never reused), stock goes back to the warehouse and the points
+ * earned are taken back. With recreate, returns what rebuilds the cart.
+ */
+export async function cancelInvoice(ctx: PosContext, input: { invoiceId: string; recreate: boolean; reason?: string | null }) {
+  const { tx, tenant, user } = ctx;
+  const tenantId = tenant.id;
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.id, input.invoiceId)))
+    .for("update");
+  if (!order) throw notFound();
+  if (order.status === "cancelled") throw appError("BAD_REQUEST", "pos:errors.invoiceAlreadyCancelled");
+  const items = await tx
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.tenantId, tenantId), eq(orderItems.orderId, order.id)))
+    .orderBy(asc(orderItems.lineNo));
+  const productTypes = new Map(
+    (
+      await tx
+        .select({ id: products.id, type: products.productType })
+        .from(products)
+        .where(
+          and(
+            eq(products.tenantId, tenantId),
+            inArray(
+              products.id,
+              items.map((i) => i.productId),
+            ),
+          ),
+        )
+    ).map((p) => [p.id, p.type]),
+  );
+  await tx
+    .update(orders)
+    .set({ status: "cancelled", cancelledAt: new Date(), cancelledBy: user.id, cancelReason: input.reason ?? null, updatedAt: new Date() })
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.id, order.id)));
+  await tx
+    .update(orderPayments)
+    .set({ status: "cancelled" })
+    .where(and(eq(orderPayments.tenantId, tenantId), eq(orderPayments.orderId, order.id)));
+  await applyStockChanges(
+    tx,
+    { tenantId, userId: user.id, sourceType: "sale_cancel", sourceId: order.id, allowNegative: true },
+    items.filter((i) => productTypes.get(i.productId) === "product").map((i) => ({ productId: i.productId, warehouseId: order.warehouseId, delta: i.quantity })),
+  );
+  if (order.pointsEarned > 0) await addPoints(tx, tenantId, order.customerId, -order.pointsEarned, "sale_cancel", order.id);
+  if (!input.recreate) return { success: true as const, recreateData: null };
+  const [customer] = await tx
+    .select({ isDefault: customers.isDefault })
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, order.customerId)));
+  return {
+    success: true as const,
+    recreateData: {
+      customerId: customer?.isDefault ? "default" : order.customerId,
+      items: items.map((i) => ({
+        productId: i.productId,
+        name: i.productName,
+        quantity: toBig(i.quantity).toString(),
+        price: i.unitPrice,
+        discount: i.discountType ? { type: i.discountType, value: i.discountValue, description: i.discountDescription ?? undefined } : null,
+        alternateCodeUsages: (i.alternateCodeUsages as unknown[] | null) ?? [],
+      })),
+    },
+  };
+}
+
+// ——— Held invoices ———
+
+export interface HoldInput {
+  name: string;
+  customerId?: string | null;
+  items: CartItemInput[];
+}
+
+/** pos.holdInvoice: saves the cart under a name (priced by the server for the list). */
+export async function holdInvoice(ctx: PosContext, input: HoldInput) {
+  const { tx, tenant, user } = ctx;
+  const customerId = input.customerId && input.customerId !== "default" ? (await loadCustomer(tx, tenant.id, input.customerId)).id : null;
+  const catalog = await loadProducts(
+    tx,
+    tenant.id,
+    input.items.map((i) => i.productId),
+  );
+  const { totals: priced } = priceItems(input.items, catalog);
+  const id = newId();
+  const itemCount = input.items.reduce((sum, i) => sum.plus(i.quantity), new Big(0));
+  await tx.insert(heldInvoices).values({
+    tenantId: tenant.id,
+    id,
+    name: input.name,
+    customerId,
+    items: input.items,
+    itemCount: Math.ceil(itemCount.toNumber()),
+    total: priced.total,
+    userId: user.id,
+  });
+  return { id };
+}
+
+export async function getHeldInvoices(tx: Tx, tenantId: string) {
+  const rows = await tx
+    .select({ held: heldInvoices, customerName: customers.name })
+    .from(heldInvoices)
+    .leftJoin(customers, and(eq(customers.tenantId, heldInvoices.tenantId), eq(customers.id, heldInvoices.customerId)))
+    .where(and(eq(heldInvoices.tenantId, tenantId), eq(heldInvoices.status, "held")))
+    .orderBy(desc(heldInvoices.createdAt));
+  return {
+    invoices: rows.map(({ held, customerName }) => ({
+      id: held.id,
+      name: held.name,
+      createdAt: held.createdAt.toISOString(),
+      customerId: held.customerId ?? "default",
+      customerName: customerName ?? null,
+      itemCount: held.itemCount,
+      total: held.total,
+      items: held.items as CartItemInput[],
+    })),
+  };
+}
+
+async function closeHeld(tx: Tx, tenantId: string, id: string, status: "loaded" | "deleted") {
+  const [row] = await tx
+    .update(heldInvoices)
+    .set({ status, closedAt: new Date() })
+    .where(and(eq(heldInvoices.tenantId, tenantId), eq(heldInvoices.id, id), eq(heldInvoices.status, "held")))
+    .returning();
+  if (!row) throw notFound();
+  return row;
+}
+
+/** pos.loadHeldInvoice: returns the items and the customer, and the held copy is closed. */
+export async function loadHeldInvoice(tx: Tx, tenantId: string, invoiceId: string) {
+  const row = await closeHeld(tx, tenantId, invoiceId, "loaded");
+  const items = row.items as CartItemInput[];
+  const catalog = await loadProducts(
+    tx,
+    tenantId,
+    items.map((i) => i.productId),
+  );
+  return {
+    customerId: row.customerId ?? "default",
+    items: items
+      .filter((i) => catalog.has(i.productId))
+      .map((i) => {
+        const p = catalog.get(i.productId)!;
+        return {
+          ...i,
+          quantity: toBig(i.quantity).toString(),
+          product: {
+            id: p.id,
+            name: p.name,
+            sku: p.sku,
+            price: p.variablePrice && i.price ? i.price : p.price,
+            tax_percent: p.taxPercent,
+            is_taxable: p.isTaxable,
+            price_includes_tax: p.priceIncludesTax,
+            variable_price: p.variablePrice,
+            image_url: p.imageUrl,
+          },
+        };
+      }),
+  };
+}
+
+export async function deleteHeldInvoice(tx: Tx, tenantId: string, id: string) {
+  await closeHeld(tx, tenantId, id, "deleted");
+  return { success: true as const };
+}
+
+/** Used by tests and the NCF report: every order of an NCF type, in NCF order. */
+export async function ncfsOfType(tx: Tx, tenantId: string, ncfTypeId: string) {
+  return rowsOf<{ ncf: string; status: string }>(
+    await tx.execute(sql`SELECT ncf, status FROM ${orders} WHERE tenant_id = ${tenantId} AND ncf_type_id = ${ncfTypeId} ORDER BY ncf`),
+  );
+}
