@@ -10,6 +10,7 @@ import enInventory from "./en/inventory.json";
 import enNav from "./en/nav.json";
 import enOutbox from "./en/outbox.json";
 import enPos from "./en/pos.json";
+import enPosPanels from "./en/posPanels.json";
 import enProductImport from "./en/productImport.json";
 import enProducts from "./en/products.json";
 import enProviders from "./en/providers.json";
@@ -30,6 +31,7 @@ import esInventory from "./es/inventory.json";
 import esNav from "./es/nav.json";
 import esOutbox from "./es/outbox.json";
 import esPos from "./es/pos.json";
+import esPosPanels from "./es/posPanels.json";
 import esProductImport from "./es/productImport.json";
 import esProducts from "./es/products.json";
 import esProviders from "./es/providers.json";
@@ -41,8 +43,8 @@ import esWarehouses from "./es/warehouses.json";
 
 /** Every catalog, by language and namespace. Both languages always carry the same keys. */
 export const resources = {
-  es: { auth: esAuth, common: esCommon, dashboard: esDashboard, errors: esErrors, nav: esNav, settings: esSettings, superadmin: esSuperadmin, products: esProducts, productImport: esProductImport, providers: esProviders, categories: esCategories, units: esUnits, inventory: esInventory, recipes: esRecipes, warehouses: esWarehouses, customers: esCustomers, employees: esEmployees, pos: esPos, outbox: esOutbox, cashbox: esCashbox },
-  en: { auth: enAuth, common: enCommon, dashboard: enDashboard, errors: enErrors, nav: enNav, settings: enSettings, superadmin: enSuperadmin, products: enProducts, productImport: enProductImport, providers: enProviders, categories: enCategories, units: enUnits, inventory: enInventory, recipes: enRecipes, warehouses: enWarehouses, customers: enCustomers, employees: enEmployees, pos: enPos, outbox: enOutbox, cashbox: enCashbox },
+  es: { auth: esAuth, common: esCommon, dashboard: esDashboard, errors: esErrors, nav: esNav, settings: esSettings, superadmin: esSuperadmin, products: esProducts, productImport: esProductImport, providers: esProviders, categories: esCategories, units: esUnits, inventory: esInventory, recipes: esRecipes, warehouses: esWarehouses, customers: esCustomers, employees: esEmployees, pos: esPos, outbox: esOutbox, cashbox: esCashbox, posPanels: esPosPanels },
+  en: { auth: enAuth, common: enCommon, dashboard: enDashboard, errors: enErrors, nav: enNav, settings: enSettings, superadmin: enSuperadmin, products: enProducts, productImport: enProductImport, providers: enProviders, categories: enCategories, units: enUnits, inventory: enInventory, recipes: enRecipes, warehouses: enWarehouses, customers: enCustomers, employees: enEmployees, pos: enPos, outbox: enOutbox, cashbox: enCashbox, posPanels: enPosPanels },
 } as const;
 
 export type Namespace = keyof (typeof resources)["es"];
