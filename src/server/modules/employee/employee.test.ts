@@ -334,18 +334,17 @@ describe("permissions and tenants", () => {
     const [someone] = (await owner.employee.getAll.query()).data;
     const cashier = await t.client("acme", "cashier");
     const id = someone!.id;
-    for (const call of [
-      cashier.employee.getAll.query(),
-      cashier.employee.getById.query({ id }),
-      cashier.employee.create.mutate({ name: "No" }),
-      cashier.employee.update.mutate({ id, name: "No" }),
-      cashier.employee.delete.mutate({ id }),
-      cashier.employee.restore.mutate({ id }),
-      cashier.employee.updateProducts.mutate({ employeeId: id, products: [] }),
-      cashier.employee.updateCategories.mutate({ employeeId: id, categories: [] }),
-    ]) {
-      expect((await errorOf(call)).code).toBe("FORBIDDEN");
-    }
+    const calls: (() => Promise<unknown>)[] = [
+      () => cashier.employee.getAll.query(),
+      () => cashier.employee.getById.query({ id }),
+      () => cashier.employee.create.mutate({ name: "No" }),
+      () => cashier.employee.update.mutate({ id, name: "No" }),
+      () => cashier.employee.delete.mutate({ id }),
+      () => cashier.employee.restore.mutate({ id }),
+      () => cashier.employee.updateProducts.mutate({ employeeId: id, products: [] }),
+      () => cashier.employee.updateCategories.mutate({ employeeId: id, categories: [] }),
+    ];
+    for (const call of calls) expect((await errorOf(call())).code).toBe("FORBIDDEN");
     const anonymous = await t.client("acme");
     expect((await errorOf(anonymous.employee.getAll.query())).code).toBe("UNAUTHORIZED");
     expect((await errorOf(anonymous.employee.getForUser.query())).code).toBe("UNAUTHORIZED");
