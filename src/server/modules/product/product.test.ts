@@ -78,7 +78,12 @@ describe("product.create / getById", () => {
     // The initial stock went through the ledger.
     const balance = await withTenant(t.db, t.acme.tenant.id, (tx) => ledgerBalance(tx, t.acme.tenant.id, id, principal));
     expect(balance).toBe("24.0000");
-    expect(await owner.product.getMaxDiscounts.query({ productId: id })).toHaveLength(1);
+    // The POS asks per chosen methods: one method paying the whole sale uses the full-payment limits.
+    const limits = await owner.product.getMaxDiscounts.query({ productIds: [id], paymentMethodIds: [cash], isFullPayment: true });
+    expect(limits[id]).toEqual([expect.objectContaining({ paymentMethodName: "Efectivo", maxDiscountPercent: "10.00" })]);
+    expect((await owner.product.getMaxDiscounts.query({ productIds: [id], paymentMethodIds: [cash], isFullPayment: false }))[id]).toEqual([]);
+    const outsider = await t.client("other", "owner");
+    expect(await outsider.product.getMaxDiscounts.query({ productIds: [id], paymentMethodIds: [], isFullPayment: true })).toEqual({ [id]: [] });
   });
 
   it("validates with the spec's messages", async () => {
@@ -177,7 +182,9 @@ describe("product.getAll / searchProducts / getIngredients", () => {
     const byBarcode = await cashier.product.searchProducts.query({ search: "7460250000123" });
     expect(byBarcode.exactMatch).toBe(true);
     expect(byBarcode.data.map((p) => p.sku)).toEqual(["CC-MER-20"]);
-    expect((await cashier.product.searchProducts.query({ search: "ALT-777" })).data.map((p) => p.sku)).toEqual(["CC-MER-20"]);
+    const viaCode = await cashier.product.searchProducts.query({ search: "ALT-777" });
+    expect(viaCode.data.map((p) => p.sku)).toEqual(["CC-MER-20"]);
+    expect(viaCode.alternateCode).toMatchObject({ barcode: "ALT-777" });
     const text = await cashier.product.searchProducts.query({ search: "refresco" });
     expect(text.exactMatch).toBe(false);
     expect(text.data.length).toBeGreaterThan(0);

@@ -34,8 +34,14 @@ export const productRouter = router({
     .input(z.object({ search: z.string().trim().max(200).optional().default(""), limit: z.number().int().min(1).max(100).optional().default(100) }))
     .query(({ ctx, input }) => findIngredients(ctx.tx, ctx.tenant.id, input.search, input.limit)),
   getMaxDiscounts: protectedProcedure
-    .input(z.object({ productId: z.string().uuid() }))
-    .query(({ ctx, input }) => findMaxDiscounts(ctx.tx, ctx.tenant.id, input.productId)),
+    .input(
+      z.object({
+        productIds: z.array(z.string().uuid()).max(500),
+        paymentMethodIds: z.array(z.string().uuid()).max(50).default([]),
+        isFullPayment: z.boolean().default(true),
+      }),
+    )
+    .query(({ ctx, input }) => findMaxDiscounts(ctx.tx, ctx.tenant.id, input)),
   create: protectedProcedure
     .use(requirePermission("products.create"))
     .input(productCreateInput)

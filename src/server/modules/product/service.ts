@@ -40,6 +40,7 @@ const listColumns = {
   costPrice: products.costPrice,
   imageUrl: products.imageUrl,
   isTaxable: products.isTaxable,
+  priceIncludesTax: products.priceIncludesTax,
   taxPercent: products.taxPercent,
   isScheduleable: products.isScheduleable,
   defaultDuration: products.defaultDuration,
@@ -114,33 +115,39 @@ export async function findProducts(tx: Tx, tenantId: string, input: z.infer<type
 export async function searchProducts(tx: Tx, tenantId: string, search: string, limit = 20) {
   const active = and(eq(products.tenantId, tenantId), isNull(products.deletedAt), eq(products.isActive, true));
   // Each lookup is an index probe: barcode or SKU (btree), then a provider's alternative code.
-  let exact = await tx
+  const exact = await tx
     .select(listColumns)
     .from(products)
     .where(and(active, or(eq(products.barcode, search), eq(products.sku, search))))
     .limit(limit);
-  if (exact.length === 0) {
-    const alternative = await tx
-      .selectDistinct({ productId: productAlternativeCodes.productId })
-      .from(productAlternativeCodes)
-      .where(and(eq(productAlternativeCodes.tenantId, tenantId), or(eq(productAlternativeCodes.barcode, search), eq(productAlternativeCodes.sku, search))))
-      .limit(limit);
-    if (alternative.length > 0) {
-      exact = await tx
-        .select(listColumns)
-        .from(products)
-        .where(and(active, inArray(products.id, alternative.map((a) => a.productId))))
-        .limit(limit);
-    }
+  if (exact.length > 0) return { data: exact, exactMatch: true, alternateCode: null };
+  const [alternative] = await tx
+    .select({
+      id: productAlternativeCodes.id,
+      productId: productAlternativeCodes.productId,
+      sku: productAlternativeCodes.sku,
+      barcode: productAlternativeCodes.barcode,
+      description: productAlternativeCodes.description,
+      providerId: productAlternativeCodes.providerId,
+    })
+    .from(productAlternativeCodes)
+    .where(and(eq(productAlternativeCodes.tenantId, tenantId), or(eq(productAlternativeCodes.barcode, search), eq(productAlternativeCodes.sku, search))))
+    .limit(1);
+  if (alternative) {
+    const viaCode = await tx
+      .select(listColumns)
+      .from(products)
+      .where(and(active, eq(products.id, alternative.productId)));
+    // The POS records which supplier code was scanned (alternateCodeUsages on the sale line).
+    if (viaCode.length > 0) return { data: viaCode, exactMatch: true, alternateCode: alternative };
   }
-  if (exact.length > 0) return { data: exact, exactMatch: true };
   const data = await tx
     .select(listColumns)
     .from(products)
     .where(and(active, searchCondition(search)))
     .orderBy(desc(products.isFavorite), asc(products.name))
     .limit(limit);
-  return { data, exactMatch: false };
+  return { data, exactMatch: false, alternateCode: null };
 }
 
 /** What recipe costing needs of an ingredient product. */
@@ -207,7 +214,7 @@ export async function getProduct(tx: Tx, tenantId: string, id: string) {
       .from(productAlternativeCodes)
       .leftJoin(providers, and(eq(providers.tenantId, productAlternativeCodes.tenantId), eq(providers.id, productAlternativeCodes.providerId)))
       .where(and(eq(productAlternativeCodes.tenantId, tenantId), eq(productAlternativeCodes.productId, id))),
-    findMaxDiscounts(tx, tenantId, id),
+    productMaxDiscountRows(tx, tenantId, id),
   ]);
   const p = row.product;
   return {
@@ -223,7 +230,8 @@ export async function getProduct(tx: Tx, tenantId: string, id: string) {
   };
 }
 
-export async function findMaxDiscounts(tx: Tx, tenantId: string, productId: string) {
+/** Every maximum discount of one product (the product form's table). */
+function productMaxDiscountRows(tx: Tx, tenantId: string, productId: string) {
   return tx
     .select({
       id: productMaxDiscounts.id,
@@ -236,6 +244,36 @@ export async function findMaxDiscounts(tx: Tx, tenantId: string, productId: stri
     .from(productMaxDiscounts)
     .innerJoin(paymentMethods, and(eq(paymentMethods.tenantId, productMaxDiscounts.tenantId), eq(paymentMethods.id, productMaxDiscounts.paymentMethodId)))
     .where(and(eq(productMaxDiscounts.tenantId, tenantId), eq(productMaxDiscounts.productId, productId)));
+}
+
+/**
+ * product.getMaxDiscounts: for each product, its maximum discount per chosen payment method —
+ * the full-payment limit when exactly one method pays the whole sale, else the split limit.
+ */
+export async function findMaxDiscounts(tx: Tx, tenantId: string, input: { productIds: string[]; paymentMethodIds: string[]; isFullPayment: boolean }) {
+  const result: Record<string, { id: string; paymentMethodId: string; paymentMethodName: string; maxDiscountPercent: string }[]> = {};
+  for (const id of input.productIds) result[id] = [];
+  if (input.productIds.length === 0) return result;
+  const rows = await tx
+    .select({
+      id: productMaxDiscounts.id,
+      productId: productMaxDiscounts.productId,
+      paymentMethodId: productMaxDiscounts.paymentMethodId,
+      paymentMethodName: paymentMethods.name,
+      maxDiscountPercent: productMaxDiscounts.maxDiscountPercent,
+    })
+    .from(productMaxDiscounts)
+    .innerJoin(paymentMethods, and(eq(paymentMethods.tenantId, productMaxDiscounts.tenantId), eq(paymentMethods.id, productMaxDiscounts.paymentMethodId)))
+    .where(
+      and(
+        eq(productMaxDiscounts.tenantId, tenantId),
+        inArray(productMaxDiscounts.productId, input.productIds),
+        eq(productMaxDiscounts.isFullPayment, input.isFullPayment),
+        input.paymentMethodIds.length > 0 ? inArray(productMaxDiscounts.paymentMethodId, input.paymentMethodIds) : undefined,
+      ),
+    );
+  for (const { productId, ...entry } of rows) result[productId]?.push(entry);
+  return result;
 }
 
 type ProductInput = ProductCreateInput | ProductUpdateInput;
