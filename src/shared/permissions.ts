@@ -79,6 +79,7 @@ const CASHIER: readonly string[] = [
   "pos.discount",
   "pos.hold_invoice",
   "products.view",
+  "product_categories.view",
   "customers.view",
   "customers.create",
   "customers.update",

@@ -121,6 +121,7 @@ export async function validateCart(tx: Tx, tenantId: string, items: CartItemInpu
   return {
     items: lines.map(({ item, product, price, amounts }) => ({
       productId: product.id,
+      price,
       product: {
         id: product.id,
         name: product.name,
