@@ -1,3 +1,56 @@
-import { router } from "../../trpc/init";
+import { z } from "zod";
+import { cashboxFormSchema, cashboxUpdateInput, closeCashboxInput, openCashboxInput } from "../../../shared/cashbox/cashbox";
+import { protectedProcedure, requireAnyPermission, requirePermission, router } from "../../trpc/init";
+import { closeCashbox, createCashbox, findCashboxes, findSessions, getActiveSession, getCloseSummary, openCashbox, updateCashbox } from "./service";
 
-export const cashboxRouter = router({});
+const configure = protectedProcedure.use(requirePermission("settings.configuration"));
+const sessionInput = z.object({ sessionId: z.string().uuid() });
+
+/** cashbox.* — cash boxes (settings) and their sessions: open with a float, sell, close with a count (spec 02 §2, §7). */
+export const cashboxRouter = router({
+  /** The settings list (inactive too by default); the open dialog asks for the active ones. Each row carries its open session. */
+  getAll: protectedProcedure
+    .use(requireAnyPermission(["settings.configuration", "cash_box.view"]))
+    .input(z.object({ includeInactive: z.boolean().optional().default(true) }).prefault({}))
+    .query(({ ctx, input }) => findCashboxes(ctx.tx, ctx.tenant.id, input)),
+  /** {name, warehouseId?, printServer?, willOpenDrawer, isActive}; names are unique per tenant. */
+  create: configure.input(cashboxFormSchema).mutation(({ ctx, input }) => createCashbox(ctx.tx, ctx.tenant.id, input)),
+  update: configure.input(cashboxUpdateInput).mutation(({ ctx, input }) => updateCashbox(ctx.tx, ctx.tenant.id, input)),
+  /**
+   * The open session of the signed-in user, or of the cash box given: {sessionId, cashboxId, name,
+   * will_open_drawer, print_server, openingAmount, openedAt, …}; null when there is none.
+   */
+  getActive: protectedProcedure
+    .use(requireAnyPermission(["cash_box.view", "pos.access"]))
+    .input(z.object({ cashboxId: z.string().uuid().optional() }).optional())
+    .query(({ ctx, input }) => getActiveSession(ctx.tx, ctx.tenant.id, ctx.user.id, input?.cashboxId)),
+  /** {cashboxId, openingAmount, clientRequestId}: one open session per cash box; a retried call returns the same session. */
+  open: protectedProcedure
+    .use(requirePermission("cash_box.open"))
+    .input(openCashboxInput)
+    .mutation(({ ctx, input }) => openCashbox(ctx.tx, ctx.tenant.id, ctx.user.id, input)),
+  /** Expected amount per payment method (cash: float + cash payments − change). */
+  getCloseSummary: protectedProcedure
+    .use(requireAnyPermission(["cash_box.view", "cash_box.close"]))
+    .input(sessionInput)
+    .query(({ ctx, input }) => getCloseSummary(ctx.tx, ctx.tenant.id, input.sessionId)),
+  /** {sessionId, counted[{paymentMethodId, amount}], comments?}: comments are required when anything differs. */
+  close: protectedProcedure
+    .use(requirePermission("cash_box.close"))
+    .input(closeCashboxInput)
+    .mutation(({ ctx, input }) => closeCashbox(ctx.tx, ctx.tenant.id, ctx.user.id, input)),
+  /** Sessions, newest first: the last closings (status 'closed'), or the open ones. */
+  getSessions: protectedProcedure
+    .use(requirePermission("cash_box.view"))
+    .input(
+      z
+        .object({
+          page: z.coerce.number().int().min(1).optional().default(1),
+          pageSize: z.coerce.number().int().min(1).max(100).optional().default(10),
+          status: z.enum(["open", "closed"]).optional(),
+          cashboxId: z.string().uuid().optional(),
+        })
+        .prefault({}),
+    )
+    .query(({ ctx, input }) => findSessions(ctx.tx, ctx.tenant.id, input)),
+});

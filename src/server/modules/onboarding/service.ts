@@ -11,6 +11,7 @@ import { currencies } from "../currency/tables";
 import { customers } from "../customer/tables";
 import { ncfTypes } from "../ncf/tables";
 import { paymentMethods } from "../payment-method/tables";
+import { cashboxes } from "../pos/tables";
 import { taxes } from "../tax/tables";
 import { invalidateTenantCache, unsafeFindTenantBySubdomain } from "../tenant/service";
 import { tenantConfigs, tenantModules, tenants } from "../tenant/tables";
@@ -58,6 +59,7 @@ async function seedDefaults(tx: Tx, tenantId: string, product: ProductCode, now:
   await tx.insert(tenantConfigs).values({ tenantId, id: newId(), defaultCurrencyCode: "DOP" });
   await tx.insert(tenantModules).values(defaultModulesFor(product).map((moduleCode) => ({ tenantId, id: newId(), moduleCode, enabled: true })));
   await tx.insert(warehouses).values({ tenantId, id: warehouseId, code: "PRIN", name: "Principal", order: 0, isDefault: true });
+  await tx.insert(cashboxes).values({ tenantId, id: newId(), name: "Caja 1", warehouseId, willOpenDrawer: true });
   await tx.insert(paymentMethods).values(DEFAULT_PAYMENT_METHODS.map((m, order) => ({ tenantId, id: newId(), ...m, order })));
   await tx.insert(currencies).values(DEFAULT_CURRENCIES.map((c) => ({ tenantId, id: newId(), ...c })));
   const expiresOn = lastDayOfYear(now.getUTCFullYear() + 1);

@@ -1,0 +1,412 @@
+import { TRPCError } from "@trpc/server";
+import { and, asc, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { CASH_METHOD_CODE, type CashboxFormOutput, type CloseCashboxInput, type OpenCashboxInput } from "../../../shared/cashbox/cashbox";
+import { Big } from "../../../shared/catalog/decimal";
+import { offsetOf, pageOf } from "../../../shared/platform/pagination";
+import { rowsOf, type Tx } from "../../db/client";
+import { newId } from "../../ids";
+import { appError, isUniqueViolation, notFound, Translatable } from "../../trpc/errors";
+import { users } from "../auth/tables";
+import { cashboxes, cashboxSessions } from "../pos/tables";
+import { warehouses } from "../warehouse/tables";
+
+/** CONFLICT 'Ya existe una caja con el nombre …'. */
+function nameTaken(name: string): TRPCError {
+  const key = "cashbox:errors.nameTaken";
+  return new TRPCError({ code: "CONFLICT", message: key, cause: new Translatable(key, { name }) });
+}
+
+const openedBy = alias(users, "opened_by_user");
+const closedBy = alias(users, "closed_by_user");
+
+// ---------------------------------------------------------------------------------------------
+// Cash boxes (settings)
+
+/** The tenant's cash boxes by name, each with its warehouse and its open session (if any). */
+export function findCashboxes(tx: Tx, tenantId: string, input: { includeInactive: boolean }) {
+  return cashboxRows(tx, tenantId, input.includeInactive ? undefined : eq(cashboxes.isActive, true));
+}
+
+async function cashboxRows(tx: Tx, tenantId: string, where: SQL | undefined) {
+  const rows = await tx
+    .select({
+      id: cashboxes.id,
+      name: cashboxes.name,
+      warehouseId: cashboxes.warehouseId,
+      warehouseName: warehouses.name,
+      printServer: cashboxes.printServer,
+      willOpenDrawer: cashboxes.willOpenDrawer,
+      isActive: cashboxes.isActive,
+      createdAt: cashboxes.createdAt,
+      updatedAt: cashboxes.updatedAt,
+      sessionId: cashboxSessions.id,
+      sessionOpenedAt: cashboxSessions.openedAt,
+      sessionOpenedBy: cashboxSessions.openedBy,
+      sessionOpenedByName: openedBy.name,
+    })
+    .from(cashboxes)
+    .leftJoin(warehouses, and(eq(warehouses.tenantId, cashboxes.tenantId), eq(warehouses.id, cashboxes.warehouseId)))
+    .leftJoin(cashboxSessions, and(eq(cashboxSessions.tenantId, cashboxes.tenantId), eq(cashboxSessions.cashboxId, cashboxes.id), eq(cashboxSessions.status, "open")))
+    .leftJoin(openedBy, and(eq(openedBy.tenantId, cashboxSessions.tenantId), eq(openedBy.id, cashboxSessions.openedBy)))
+    .where(and(eq(cashboxes.tenantId, tenantId), where))
+    .orderBy(asc(sql`lower(${cashboxes.name})`));
+  return rows.map(({ sessionId, sessionOpenedAt, sessionOpenedBy, sessionOpenedByName, ...box }) => ({
+    ...box,
+    openSession: sessionId ? { id: sessionId, openedAt: sessionOpenedAt!, openedBy: sessionOpenedBy!, openedByName: sessionOpenedByName ?? "" } : null,
+  }));
+}
+
+async function getCashbox(tx: Tx, tenantId: string, id: string) {
+  const [row] = await cashboxRows(tx, tenantId, eq(cashboxes.id, id));
+  if (!row) throw notFound();
+  return row;
+}
+
+async function assertWarehouse(tx: Tx, tenantId: string, warehouseId: string | null) {
+  if (!warehouseId) return;
+  const [row] = await tx
+    .select({ id: warehouses.id })
+    .from(warehouses)
+    .where(and(eq(warehouses.tenantId, tenantId), eq(warehouses.id, warehouseId)))
+    .limit(1);
+  if (!row) throw appError("NOT_FOUND", "cashbox:errors.warehouseNotFound");
+}
+
+async function assertNameFree(tx: Tx, tenantId: string, name: string, exceptId?: string) {
+  const [clash] = await tx
+    .select({ id: cashboxes.id })
+    .from(cashboxes)
+    .where(and(eq(cashboxes.tenantId, tenantId), sql`lower(${cashboxes.name}) = lower(${name})`, exceptId ? ne(cashboxes.id, exceptId) : undefined))
+    .limit(1);
+  if (clash) throw nameTaken(name);
+}
+
+export async function createCashbox(tx: Tx, tenantId: string, input: CashboxFormOutput) {
+  await assertWarehouse(tx, tenantId, input.warehouseId);
+  await assertNameFree(tx, tenantId, input.name);
+  const id = newId();
+  try {
+    await tx.insert(cashboxes).values({ tenantId, id, ...input });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw nameTaken(input.name);
+    throw e;
+  }
+  return getCashbox(tx, tenantId, id);
+}
+
+export async function updateCashbox(tx: Tx, tenantId: string, input: CashboxFormOutput & { id: string }) {
+  const current = await getCashbox(tx, tenantId, input.id);
+  await assertWarehouse(tx, tenantId, input.warehouseId);
+  await assertNameFree(tx, tenantId, input.name, input.id);
+  if (!input.isActive && current.openSession) throw appError("BAD_REQUEST", "cashbox:errors.openCannotDeactivate");
+  const { id, ...values } = input;
+  try {
+    await tx
+      .update(cashboxes)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(cashboxes.tenantId, tenantId), eq(cashboxes.id, id)));
+  } catch (e) {
+    if (isUniqueViolation(e)) throw nameTaken(input.name);
+    throw e;
+  }
+  return getCashbox(tx, tenantId, id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sessions: open, active
+
+/** What the POS needs of the open session: ids, name, drawer and print server (spec §7 cashbox.getActive). */
+const activeColumns = {
+  sessionId: cashboxSessions.id,
+  cashboxId: cashboxes.id,
+  name: cashboxes.name,
+  will_open_drawer: cashboxes.willOpenDrawer,
+  print_server: cashboxes.printServer,
+  warehouseId: cashboxes.warehouseId,
+  openingAmount: cashboxSessions.openingAmount,
+  openedAt: cashboxSessions.openedAt,
+  openedBy: cashboxSessions.openedBy,
+  openedByName: openedBy.name,
+  status: cashboxSessions.status,
+};
+
+function sessionQuery(tx: Tx, tenantId: string, where: SQL | undefined) {
+  return tx
+    .select(activeColumns)
+    .from(cashboxSessions)
+    .innerJoin(cashboxes, and(eq(cashboxes.tenantId, cashboxSessions.tenantId), eq(cashboxes.id, cashboxSessions.cashboxId)))
+    .innerJoin(openedBy, and(eq(openedBy.tenantId, cashboxSessions.tenantId), eq(openedBy.id, cashboxSessions.openedBy)))
+    .where(and(eq(cashboxSessions.tenantId, tenantId), where))
+    .orderBy(desc(cashboxSessions.openedAt))
+    .limit(1);
+}
+
+/** The open session of the cash box given, else the one the user opened; null when there is none. */
+export async function getActiveSession(tx: Tx, tenantId: string, userId: string, cashboxId?: string) {
+  const [row] = await sessionQuery(tx, tenantId, and(eq(cashboxSessions.status, "open"), cashboxId ? eq(cashboxSessions.cashboxId, cashboxId) : eq(cashboxSessions.openedBy, userId)));
+  if (!row) return null;
+  const { status: _status, ...active } = row;
+  return active;
+}
+
+async function sessionById(tx: Tx, tenantId: string, sessionId: string) {
+  const [row] = await sessionQuery(tx, tenantId, eq(cashboxSessions.id, sessionId));
+  return row ?? null;
+}
+
+/**
+ * Opens a cash box with its float. One open session per cash box and per user. The client's
+ * request id becomes the session's id, so a retried call returns the session it opened.
+ */
+export async function openCashbox(tx: Tx, tenantId: string, userId: string, input: OpenCashboxInput) {
+  const repeat = await sessionById(tx, tenantId, input.clientRequestId);
+  if (repeat) {
+    if (repeat.cashboxId !== input.cashboxId || repeat.openedBy !== userId) throw appError("CONFLICT", "cashbox:errors.requestIdTaken");
+    const { status: _status, ...active } = repeat;
+    return active;
+  }
+  const box = await getCashbox(tx, tenantId, input.cashboxId);
+  if (!box.isActive) throw appError("BAD_REQUEST", "cashbox:errors.inactive", { name: box.name });
+  if (box.openSession) throw appError("CONFLICT", "cashbox:errors.alreadyOpen", { name: box.name, user: box.openSession.openedByName });
+  const mine = await getActiveSession(tx, tenantId, userId);
+  if (mine) throw appError("CONFLICT", "cashbox:errors.userHasOpen", { name: mine.name });
+
+  // A concurrent open of the same box (or the same request) meets the unique indexes: nothing is inserted.
+  const inserted = await tx
+    .insert(cashboxSessions)
+    .values({ tenantId, id: input.clientRequestId, cashboxId: input.cashboxId, openingAmount: input.openingAmount, openedBy: userId })
+    .onConflictDoNothing()
+    .returning({ id: cashboxSessions.id });
+  if (inserted.length === 0) {
+    const raced = await sessionById(tx, tenantId, input.clientRequestId);
+    if (raced?.cashboxId === input.cashboxId && raced.openedBy === userId) {
+      const { status: _status, ...active } = raced;
+      return active;
+    }
+    throw appError("CONFLICT", "cashbox:errors.alreadyOpen", { name: box.name, user: "" });
+  }
+  return (await getActiveSession(tx, tenantId, userId, input.cashboxId))!;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Close
+
+export interface CloseLine {
+  paymentMethodId: string;
+  code: string;
+  name: string;
+  isCash: boolean;
+  /** completed payments of the session's completed orders, in the tenant's currency */
+  payments: string;
+  paymentCount: number;
+  /** cash: opening float + cash payments − change given; other methods: their payments */
+  expected: string;
+  counted?: string;
+  difference?: string;
+}
+
+interface AggregateRow {
+  id: string;
+  code: string;
+  name: string;
+  payments: string;
+  payment_count: number | string;
+  order_count: number | string;
+  change_total: string;
+}
+
+/**
+ * One aggregate query: per payment method, the completed payments (base_amount) of the session's
+ * completed orders, with the number of orders and the change given. Methods listed: the active
+ * ones, cash, and any that took a payment in the session.
+ */
+async function aggregate(tx: Tx, tenantId: string, sessionId: string) {
+  const result = await tx.execute(sql`
+    with sales as materialized (
+      select o.id, o.change_amount
+      from orders o
+      where o.tenant_id = ${tenantId} and o.cashbox_session_id = ${sessionId} and o.status = 'completed'
+    ),
+    paid as (
+      select p.payment_method_id, sum(p.base_amount) as total, count(*) as n
+      from order_payments p
+      join sales s on s.id = p.order_id
+      where p.tenant_id = ${tenantId} and p.status = 'completed'
+      group by p.payment_method_id
+    ),
+    totals as (
+      select count(*) as order_count, coalesce(sum(change_amount), 0) as change_total from sales
+    )
+    select pm.id, pm.code, pm.name,
+      coalesce(paid.total, 0)::text as payments,
+      coalesce(paid.n, 0) as payment_count,
+      totals.order_count, totals.change_total::text as change_total
+    from payment_methods pm
+    left join paid on paid.payment_method_id = pm.id
+    cross join totals
+    where pm.tenant_id = ${tenantId} and (pm.is_active or paid.total is not null or upper(pm.code) = ${CASH_METHOD_CODE})
+    order by pm."order", pm.name
+  `);
+  return rowsOf<AggregateRow>(result);
+}
+
+function summaryLines(rows: AggregateRow[], openingAmount: string): CloseLine[] {
+  const change = new Big(rows[0]?.change_total ?? "0");
+  return rows.map((r) => {
+    const isCash = r.code.toUpperCase() === CASH_METHOD_CODE;
+    const payments = new Big(r.payments);
+    const expected = isCash ? new Big(openingAmount).plus(payments).minus(change) : payments;
+    return { paymentMethodId: r.id, code: r.code, name: r.name, isCash, payments: payments.toFixed(2), paymentCount: Number(r.payment_count), expected: expected.toFixed(2) };
+  });
+}
+
+function sum(values: string[]): string {
+  return values.reduce((acc, v) => acc.plus(v), new Big(0)).toFixed(2);
+}
+
+/** The session's stored closing, or null while it is open. */
+async function storedClosing(tx: Tx, tenantId: string, sessionId: string) {
+  const [row] = await tx
+    .select({
+      closing: cashboxSessions.closing,
+      closedAt: cashboxSessions.closedAt,
+      closedBy: cashboxSessions.closedBy,
+      closedByName: closedBy.name,
+      totalExpected: cashboxSessions.totalExpected,
+      totalCounted: cashboxSessions.totalCounted,
+      totalDifference: cashboxSessions.totalDifference,
+      comments: cashboxSessions.comments,
+    })
+    .from(cashboxSessions)
+    .leftJoin(closedBy, and(eq(closedBy.tenantId, cashboxSessions.tenantId), eq(closedBy.id, cashboxSessions.closedBy)))
+    .where(and(eq(cashboxSessions.tenantId, tenantId), eq(cashboxSessions.id, sessionId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * cashbox.getCloseSummary: what the drawer should hold per payment method. For a closed session,
+ * the closing as it was stored (expected, counted and difference per method).
+ */
+export async function getCloseSummary(tx: Tx, tenantId: string, sessionId: string) {
+  const session = await sessionById(tx, tenantId, sessionId);
+  if (!session) throw notFound();
+  const rows = await aggregate(tx, tenantId, sessionId);
+  const live = summaryLines(rows, session.openingAmount);
+  const closed = session.status === "closed" ? await storedClosing(tx, tenantId, sessionId) : null;
+  const lines = closed ? (closed.closing as CloseLine[]) : live;
+  return {
+    sessionId: session.sessionId,
+    cashboxId: session.cashboxId,
+    cashboxName: session.name,
+    status: session.status as "open" | "closed",
+    openingAmount: session.openingAmount,
+    openedAt: session.openedAt,
+    openedBy: session.openedBy,
+    openedByName: session.openedByName,
+    orderCount: Number(rows[0]?.order_count ?? 0),
+    changeTotal: new Big(rows[0]?.change_total ?? "0").toFixed(2),
+    lines,
+    totalExpected: closed?.totalExpected ?? sum(live.map((l) => l.expected)),
+    totalCounted: closed?.totalCounted ?? null,
+    totalDifference: closed?.totalDifference ?? null,
+    comments: closed?.comments ?? null,
+    closedAt: closed?.closedAt ?? null,
+    closedBy: closed?.closedBy ?? null,
+    closedByName: closed?.closedByName ?? null,
+  };
+}
+
+/** Whether a close request repeats the one that closed the session (same user, counts and comments). */
+function sameClose(summary: Awaited<ReturnType<typeof getCloseSummary>>, userId: string, input: CloseCashboxInput): boolean {
+  if (summary.closedBy !== userId || (summary.comments ?? null) !== input.comments) return false;
+  const counted = new Map(input.counted.map((c) => [c.paymentMethodId, c.amount]));
+  if ([...counted.keys()].some((id) => !summary.lines.some((l) => l.paymentMethodId === id))) return false;
+  return summary.lines.every((l) => new Big(counted.get(l.paymentMethodId) ?? "0").eq(l.counted ?? "0"));
+}
+
+/**
+ * cashbox.close: compares what was counted with what was expected per method, requires comments
+ * when anything differs, stores the breakdown and totals and closes the session. Closing a closed
+ * session again returns its result only when it is the same request; otherwise 'No active cashbox found'.
+ */
+export async function closeCashbox(tx: Tx, tenantId: string, userId: string, input: CloseCashboxInput) {
+  // The row lock makes two closes of one session take turns.
+  const [locked] = await tx
+    .select({ status: cashboxSessions.status })
+    .from(cashboxSessions)
+    .where(and(eq(cashboxSessions.tenantId, tenantId), eq(cashboxSessions.id, input.sessionId)))
+    .for("update");
+  if (!locked) throw notFound();
+  const summary = await getCloseSummary(tx, tenantId, input.sessionId);
+  if (locked.status !== "open") {
+    if (sameClose(summary, userId, input)) return summary;
+    throw appError("CONFLICT", "cashbox:errors.noActive");
+  }
+
+  const counted = new Map(input.counted.map((c) => [c.paymentMethodId, c.amount]));
+  for (const id of counted.keys()) {
+    if (!summary.lines.some((l) => l.paymentMethodId === id)) throw appError("NOT_FOUND", "cashbox:errors.unknownMethod");
+  }
+  const lines: CloseLine[] = summary.lines.map((l) => {
+    const amount = new Big(counted.get(l.paymentMethodId) ?? "0");
+    return { ...l, counted: amount.toFixed(2), difference: amount.minus(l.expected).toFixed(2) };
+  });
+  if (lines.some((l) => !new Big(l.difference!).eq(0)) && !input.comments) throw appError("BAD_REQUEST", "cashbox:errors.commentsRequired");
+
+  await tx
+    .update(cashboxSessions)
+    .set({
+      status: "closed",
+      closedBy: userId,
+      closedAt: new Date(),
+      closing: lines,
+      totalExpected: sum(lines.map((l) => l.expected)),
+      totalCounted: sum(lines.map((l) => l.counted!)),
+      totalDifference: sum(lines.map((l) => l.difference!)),
+      comments: input.comments,
+    })
+    .where(and(eq(cashboxSessions.tenantId, tenantId), eq(cashboxSessions.id, input.sessionId)));
+  return getCloseSummary(tx, tenantId, input.sessionId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// History
+
+/** Sessions, newest first (closed ones by closing time): the 'last closings' list. */
+export async function findSessions(tx: Tx, tenantId: string, input: { page: number; pageSize: number; status?: "open" | "closed"; cashboxId?: string }) {
+  const where = and(
+    eq(cashboxSessions.tenantId, tenantId),
+    input.status ? eq(cashboxSessions.status, input.status) : undefined,
+    input.cashboxId ? eq(cashboxSessions.cashboxId, input.cashboxId) : undefined,
+  );
+  const [[total], rows] = await Promise.all([
+    tx.select({ n: count() }).from(cashboxSessions).where(where),
+    tx
+      .select({
+        id: cashboxSessions.id,
+        cashboxId: cashboxSessions.cashboxId,
+        cashboxName: cashboxes.name,
+        status: cashboxSessions.status,
+        openingAmount: cashboxSessions.openingAmount,
+        openedAt: cashboxSessions.openedAt,
+        openedByName: openedBy.name,
+        closedAt: cashboxSessions.closedAt,
+        closedByName: closedBy.name,
+        totalExpected: cashboxSessions.totalExpected,
+        totalCounted: cashboxSessions.totalCounted,
+        totalDifference: cashboxSessions.totalDifference,
+        comments: cashboxSessions.comments,
+      })
+      .from(cashboxSessions)
+      .innerJoin(cashboxes, and(eq(cashboxes.tenantId, cashboxSessions.tenantId), eq(cashboxes.id, cashboxSessions.cashboxId)))
+      .innerJoin(openedBy, and(eq(openedBy.tenantId, cashboxSessions.tenantId), eq(openedBy.id, cashboxSessions.openedBy)))
+      .leftJoin(closedBy, and(eq(closedBy.tenantId, cashboxSessions.tenantId), eq(closedBy.id, cashboxSessions.closedBy)))
+      .where(where)
+      .orderBy(desc(sql`coalesce(${cashboxSessions.closedAt}, ${cashboxSessions.openedAt})`), desc(cashboxSessions.id))
+      .limit(input.pageSize)
+      .offset(offsetOf(input.page, input.pageSize)),
+  ]);
+  return pageOf(rows, total?.n ?? 0, input.page, input.pageSize);
+}
