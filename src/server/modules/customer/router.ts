@@ -1,5 +1,73 @@
-import { router } from "../../trpc/init";
+import {
+  customerCreateInput,
+  customerHistoryInput,
+  customerIdInput,
+  customerListInput,
+  customerPointsInput,
+  customerRecentInput,
+  customerSearchInput,
+  customerTypeInput,
+  customerTypeUpdateInput,
+  customerUpdateInput,
+} from "../../../shared/customers/customer";
+import { legalClientByCustomerInput, legalClientInput } from "../../../shared/customers/legal-client";
+import { protectedProcedure, requirePermission, router } from "../../trpc/init";
+import { createLegalClient, getLegalClient, updateLegalClient } from "./legal-service";
+import {
+  activeCustomerTypes,
+  allCustomerTypes,
+  createCustomer,
+  createCustomerType,
+  customerHistory,
+  customerPoints,
+  deleteCustomer,
+  findCustomers,
+  getCustomer,
+  recentCustomers,
+  restoreCustomer,
+  searchCustomers,
+  updateCustomer,
+  updateCustomerType,
+} from "./service";
 
-export const customerRouter = router({});
-export const customerTypeRouter = router({});
-export const legattiCustomerRouter = router({});
+const view = protectedProcedure.use(requirePermission("customers.view"));
+const create = protectedProcedure.use(requirePermission("customers.create"));
+const update = protectedProcedure.use(requirePermission("customers.update"));
+const remove = protectedProcedure.use(requirePermission("customers.delete"));
+/** Customer types are a settings catalog. */
+const catalogs = protectedProcedure.use(requirePermission("settings.catalogs"));
+
+/** customer.* — customers (spec 01 §3, §5, §7; spec 02 customer search panel, §7). Deleting marks them deleted. */
+export const customerRouter = router({
+  /** {search, page, pageSize 20, showDeleted} -> {data, pagination}. */
+  getAll: view.input(customerListInput.prefault({})).query(({ ctx, input }) => findCustomers(ctx.tx, ctx.tenant.id, input)),
+  /** The customer with points, type name and legal data (null when none). */
+  getById: view.input(customerIdInput).query(({ ctx, input }) => getCustomer(ctx.tx, ctx.tenant.id, input.id)),
+  create: create.input(customerCreateInput).mutation(({ ctx, input }) => createCustomer(ctx.tx, ctx.tenant.id, input)),
+  update: update.input(customerUpdateInput).mutation(({ ctx, input }) => updateCustomer(ctx.tx, ctx.tenant.id, input)),
+  delete: remove.input(customerIdInput).mutation(({ ctx, input }) => deleteCustomer(ctx.tx, ctx.tenant.id, input.id)),
+  restore: remove.input(customerIdInput).mutation(({ ctx, input }) => restoreCustomer(ctx.tx, ctx.tenant.id, input.id)),
+  /** {query, limit 20}: name, code, tax id or phone fragment; [] for an empty query. */
+  search: view.input(customerSearchInput).query(({ ctx, input }) => searchCustomers(ctx.tx, ctx.tenant.id, input)),
+  /** {limit 10}: by last use, then the newest. */
+  getRecent: view.input(customerRecentInput.prefault({})).query(({ ctx, input }) => recentCustomers(ctx.tx, ctx.tenant.id, input.limit)),
+  /** {customerId, page, pageSize}: invoices with payments, newest first, and totals. */
+  getHistory: view.input(customerHistoryInput).query(({ ctx, input }) => customerHistory(ctx.tx, ctx.tenant.id, input)),
+  /** {customerId}: rewards balance and latest movements. */
+  getPoints: view.input(customerPointsInput).query(({ ctx, input }) => customerPoints(ctx.tx, ctx.tenant.id, input)),
+});
+
+/** customerType.* — the customer form's type select and its small settings list. */
+export const customerTypeRouter = router({
+  getActive: view.query(({ ctx }) => activeCustomerTypes(ctx.tx, ctx.tenant.id)),
+  getAll: view.query(({ ctx }) => allCustomerTypes(ctx.tx, ctx.tenant.id)),
+  create: catalogs.input(customerTypeInput).mutation(({ ctx, input }) => createCustomerType(ctx.tx, ctx.tenant.id, input)),
+  update: catalogs.input(customerTypeUpdateInput).mutation(({ ctx, input }) => updateCustomerType(ctx.tx, ctx.tenant.id, input)),
+});
+
+/** legattiCustomer.* — a customer's legal-client data (spec 01 §3 'Legal client', §4, §7). */
+export const legattiCustomerRouter = router({
+  create: create.input(legalClientInput).mutation(({ ctx, input }) => createLegalClient(ctx.tx, ctx.tenant.id, input.customerId, input.data)),
+  update: update.input(legalClientInput).mutation(({ ctx, input }) => updateLegalClient(ctx.tx, ctx.tenant.id, input.customerId, input.data)),
+  getByCustomerId: view.input(legalClientByCustomerInput).query(({ ctx, input }) => getLegalClient(ctx.tx, ctx.tenant.id, input.customerId)),
+});
