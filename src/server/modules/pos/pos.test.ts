@@ -284,3 +284,30 @@ describe("NCF assignment under concurrency", () => {
     expect(counts[0]).toEqual({ orders: n, payments: n, ledger: n });
   });
 });
+
+describe("receipts by e-mail and WhatsApp", () => {
+  it("without SMTP the receipt waits in the outbox; the text is built from the stored order", async () => {
+    const r = await cashier.pos.checkout.mutate(sale());
+    const sent = await cashier.pos.sendReceiptEmail.mutate({ orderId: r.orderId, email: "cliente@example.com", receiptData: { forged: true } });
+    expect(sent.status).toBe("outbox");
+    const admin = await t.client("acme", "admin");
+    const list = await admin.outbox.getAll.query({ page: 1, pageSize: 10 });
+    const mail = list.data.find((m) => m.toAddress === "cliente@example.com")!;
+    expect(mail).toMatchObject({ kind: "receipt", subject: `Factura ${r.orderNumber} - ${t.acme.tenant.name}` });
+    const full = await admin.outbox.getById.query({ id: mail.id });
+    expect(full.text).toContain(r.ncf!);
+    expect(full.text).toContain("958.00");
+    expect((await errorOf(cashier.pos.sendReceiptEmail.mutate({ orderId: r.orderId, email: "" }))).message).toContain("Por favor ingrese un correo electrónico");
+    const other = await t.client("other", "owner");
+    expect((await errorOf(other.pos.sendReceiptEmail.mutate({ orderId: r.orderId, email: "x@example.com" }))).code).toBe("NOT_FOUND");
+  });
+
+  it("WhatsApp gets a click-to-chat link with the receipt for a Dominican number", async () => {
+    const r = await cashier.pos.checkout.mutate(sale());
+    const w = await cashier.pos.sendReceiptWhatsApp.mutate({ orderId: r.orderId, phoneNumber: "809-555-0101" });
+    expect(w.phoneNumber).toBe("18095550101");
+    expect(w.url.startsWith("https://wa.me/18095550101?text=")).toBe(true);
+    expect(decodeURIComponent(w.url.split("text=")[1]!)).toContain(r.orderNumber);
+    expect((await errorOf(cashier.pos.sendReceiptWhatsApp.mutate({ orderId: r.orderId, phoneNumber: "12" }))).message).toBe("Número de teléfono inválido");
+  });
+});

@@ -10,6 +10,8 @@ import {
   getRecentInvoices,
   holdInvoice,
   loadHeldInvoice,
+  sendReceiptEmail,
+  sendReceiptWhatsApp,
   validateCart,
 } from "./service";
 
@@ -41,4 +43,13 @@ export const posRouter = router({
     .use(requireAnyPermission(["pos.cancel_invoice", "invoices.cancel"]))
     .input(z.object({ invoiceId: z.uuid(), recreate: z.boolean().default(false), reason: z.string().trim().max(500).optional() }))
     .mutation(({ ctx, input }) => cancelInvoice(ctx, input)),
+
+  /** The receipt by e-mail (SMTP, else the outbox); receiptData is accepted for the spec's payload but the stored order is what is sent. */
+  sendReceiptEmail: pos
+    .input(z.object({ orderId: z.uuid(), email: z.email("pos:errors.emailRequired"), receiptData: z.unknown().optional(), language: z.enum(["es", "en"]).optional() }))
+    .mutation(({ ctx, input }) => sendReceiptEmail(ctx, input)),
+  /** A WhatsApp click-to-chat link carrying the receipt text. */
+  sendReceiptWhatsApp: pos
+    .input(z.object({ orderId: z.uuid(), phoneNumber: z.string().trim().min(1, "pos:errors.invalidPhone").max(30), receiptData: z.unknown().optional(), language: z.enum(["es", "en"]).optional() }))
+    .mutation(({ ctx, input }) => sendReceiptWhatsApp(ctx, input)),
 });

@@ -2,8 +2,10 @@ import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { Big, toBig } from "../../../shared/catalog/decimal";
 import { B02_BUYER_ID_THRESHOLD } from "../../../shared/fiscal/ncf";
 import { isValidTaxId } from "../../../shared/fiscal/tax-id";
+import { translate } from "../../../shared/i18n/translate";
 import { businessDate } from "../../../shared/platform/dates";
 import { type ComputedLine, computeCart } from "../../../shared/pos/pricing";
+import { buildReceiptText, RECEIPT_TEXT_WIDTH } from "../../../shared/pos/receipt";
 import { rowsOf, type Tx } from "../../db/client";
 import { newId } from "../../ids";
 import { appError, notFound } from "../../trpc/errors";
@@ -13,6 +15,7 @@ import { currencies } from "../currency/tables";
 import { customerPointMovements, customers } from "../customer/tables";
 import { employees } from "../employee/tables";
 import { applyStockChanges } from "../inventory/stock";
+import { sendMail } from "../mail/service";
 import { assertNcfTypeUsable, getDefaultNcfType, getNcfType, takeNextNcf } from "../ncf/service";
 import { ncfTypes } from "../ncf/tables";
 import { paymentMethods } from "../payment-method/tables";
@@ -766,4 +769,46 @@ export async function ncfsOfType(tx: Tx, tenantId: string, ncfTypeId: string) {
   return rowsOf<{ ncf: string; status: string }>(
     await tx.execute(sql`SELECT ncf, status FROM ${orders} WHERE tenant_id = ${tenantId} AND ncf_type_id = ${ncfTypeId} ORDER BY ncf`),
   );
+}
+
+// ——— Receipts by e-mail and WhatsApp ———
+
+function receiptLanguage(lang: string | undefined): "es" | "en" {
+  return lang === "en" ? "en" : "es";
+}
+
+/**
+ * pos.sendReceiptEmail: the receipt, built from the stored order (never from the client's copy),
+ * by e-mail. Without SMTP it stays in the tenant's outbox and the answer says so.
+ */
+export async function sendReceiptEmail(ctx: PosContext, input: { orderId: string; email: string; language?: string }) {
+  const data = await getReceiptData(ctx.tx, ctx.tenant, input.orderId);
+  const language = receiptLanguage(input.language ?? ctx.user.language);
+  const text = buildReceiptText(data, { language, width: RECEIPT_TEXT_WIDTH, businessName: ctx.tenant.name, timeZone: ctx.tenant.timezone });
+  const subject = translate(language, "pos:receipt.emailSubject", { number: data.order.number, business: ctx.tenant.name });
+  const sent = await sendMail(ctx.tx, ctx.tenant.id, { to: input.email, subject, text, html: `<pre style="font-family:monospace">${escapeHtml(text)}</pre>`, kind: "receipt" });
+  return { status: sent.status };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** A Dominican number (809/829/849 + 7 digits) gets the country code 1; others are used as typed. */
+export function whatsappNumber(phone: string): string {
+  const digits = phone.replace(/\D/g, "");
+  return digits.length === 10 && /^(809|829|849)/.test(digits) ? `1${digits}` : digits;
+}
+
+/**
+ * pos.sendReceiptWhatsApp: WhatsApp's click-to-chat link with the receipt text for the
+ * customer's number; the POS opens it (WhatsApp Web or the app sends it from the shop's phone).
+ */
+export async function sendReceiptWhatsApp(ctx: PosContext, input: { orderId: string; phoneNumber: string; language?: string }) {
+  const data = await getReceiptData(ctx.tx, ctx.tenant, input.orderId);
+  const number = whatsappNumber(input.phoneNumber);
+  if (number.length < 8 || number.length > 15) throw appError("BAD_REQUEST", "pos:errors.invalidPhone");
+  const language = receiptLanguage(input.language ?? ctx.user.language);
+  const text = buildReceiptText(data, { language, width: RECEIPT_TEXT_WIDTH, businessName: ctx.tenant.name, timeZone: ctx.tenant.timezone });
+  return { url: `https://wa.me/${number}?text=${encodeURIComponent(text)}`, phoneNumber: number };
 }
