@@ -5,8 +5,6 @@
 export const NCF_SEQUENCE_DIGITS = 8;
 /** Below this share of the range left, the cashier is warned to request a new range. */
 export const NCF_LOW_RANGE_SHARE = 0.1;
-/** A consumer invoice (B02) of this amount or more must carry the buyer's RNC or cédula. */
-export const B02_BUYER_ID_THRESHOLD = "250000";
 
 export function formatNcf(typeCode: string, sequence: number): string {
   return `${typeCode}${String(sequence).padStart(NCF_SEQUENCE_DIGITS, "0")}`;

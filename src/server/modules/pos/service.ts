@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { Big, toBig } from "../../../shared/catalog/decimal";
-import { B02_BUYER_ID_THRESHOLD } from "../../../shared/fiscal/ncf";
-import { isValidTaxId } from "../../../shared/fiscal/tax-id";
+import { ncfProblem } from "../../../shared/customers/fiscal";
 import { translate } from "../../../shared/i18n/translate";
 import { businessDate } from "../../../shared/platform/dates";
 import { type ComputedLine, computeCart } from "../../../shared/pos/pricing";
@@ -12,7 +11,8 @@ import { appError, notFound } from "../../trpc/errors";
 import type { SessionUser } from "../auth/service";
 import { users } from "../auth/tables";
 import { currencies } from "../currency/tables";
-import { customerPointMovements, customers } from "../customer/tables";
+import { addPointMovement, getCustomerForSale, getDefaultCustomerId, touchCustomer } from "../customer/service";
+import { customers } from "../customer/tables";
 import { employees } from "../employee/tables";
 import { applyStockChanges } from "../inventory/stock";
 import { sendMail } from "../mail/service";
@@ -150,43 +150,12 @@ function lineAmounts(line: ComputedLine) {
   return { subtotal: line.subtotal, discountAmount: line.discountAmount, taxAmount: line.taxAmount, total: line.total, taxPercent: line.taxPercent };
 }
 
-async function resolveCustomerId(tx: Tx, tenantId: string, customerId: string): Promise<string> {
-  if (customerId !== "default") return customerId;
-  const [row] = await tx
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.tenantId, tenantId), eq(customers.isDefault, true), isNull(customers.deletedAt)))
-    .limit(1);
-  if (!row) throw appError("BAD_REQUEST", "pos:errors.noDefaultCustomer");
-  return row.id;
-}
-
-async function loadCustomer(tx: Tx, tenantId: string, id: string) {
-  const [row] = await tx
-    .select({
-      id: customers.id,
-      name: customers.name,
-      taxId: customers.taxId,
-      taxIdOverride: customers.taxIdOverride,
-      email: customers.email,
-      phone: customers.phone,
-      isDefault: customers.isDefault,
-      eligibleForRewards: customers.eligibleForRewards,
-      points: customers.points,
-    })
-    .from(customers)
-    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id), isNull(customers.deletedAt)));
-  if (!row) throw notFound();
-  return row;
-}
-
-/** The buyer may receive this NCF type: B01/B14/B15 need a valid RNC or cédula; a B02 of RD$250,000 or more needs the buyer's id. */
-function checkBuyerId(type: { code: string; requiresTaxId: boolean }, customer: { taxId: string | null; taxIdOverride: boolean; isDefault: boolean }, total: string) {
-  const hasValidId = !!customer.taxId && (customer.taxIdOverride || isValidTaxId(customer.taxId));
-  if (type.requiresTaxId && (!hasValidId || customer.isDefault)) throw appError("BAD_REQUEST", "pos:errors.ncfNeedsTaxId", { code: type.code });
-  if (type.code === "B02" && toBig(total).gte(B02_BUYER_ID_THRESHOLD) && (!hasValidId || customer.isDefault)) {
-    throw appError("BAD_REQUEST", "pos:errors.consumerThresholdNeedsId");
-  }
+/** The buyer may receive this NCF type (shared rule: B01/B14 need an RNC or cédula, B15 an RNC, a B02 of RD$250,000 or more the buyer's id). */
+function checkBuyerId(code: string, customer: { taxId: string | null; taxIdOverride: boolean }, total: string) {
+  const problem = ncfProblem(customer, code, total);
+  if (problem === "unsupportedType") throw appError("BAD_REQUEST", "pos:errors.ncfNotForSales", { code });
+  if (problem === "rncRequired") throw appError("BAD_REQUEST", "pos:errors.ncfNeedsRnc", { code });
+  if (problem === "taxIdRequired") throw appError("BAD_REQUEST", code === "B02" ? "pos:errors.consumerThresholdNeedsId" : "pos:errors.ncfNeedsTaxId", { code });
 }
 
 async function loadPayments(tx: Tx, tenantId: string, payments: PaymentInput[]) {
@@ -255,9 +224,9 @@ export async function checkout(ctx: PosContext, input: CheckoutInput) {
   if (existing) return checkoutResult(tx, tenant, existing);
 
   const today = businessDate(new Date(), tenant.timezone);
-  const customerId = await resolveCustomerId(tx, tenantId, input.customerId);
+  const customerId = input.customerId === "default" ? await getDefaultCustomerId(tx, tenantId) : input.customerId;
   const [customer, catalog, payments, ncfType, warehouse, defaultSeller, rule] = await Promise.all([
-    loadCustomer(tx, tenantId, customerId),
+    getCustomerForSale(tx, tenantId, customerId),
     loadProducts(
       tx,
       tenantId,
@@ -275,7 +244,7 @@ export async function checkout(ctx: PosContext, input: CheckoutInput) {
   if (warehouse.length === 0) throw notFound();
   const { lines, totals: priced } = priceItems(input.items, catalog);
   if (lines.length === 0) throw appError("BAD_REQUEST", "pos:errors.emptyCart");
-  checkBuyerId(ncfType, customer, priced.total);
+  checkBuyerId(ncfType.code, customer, priced.total);
   assertNcfTypeUsable(ncfType, today);
 
   const paid = payments.reduce((sum, p) => sum.plus(p.baseAmount), new Big(0));
@@ -298,7 +267,7 @@ export async function checkout(ctx: PosContext, input: CheckoutInput) {
     { tenantId, userId: user.id, sourceType: "sale", sourceId: orderId, allowNegative: undefined },
     stocked.map(({ item }) => ({ productId: item.productId, warehouseId: input.warehouseId, delta: toBig(item.quantity).times(-1).toString() })),
   );
-  if (pointsEarned > 0) await addPoints(tx, tenantId, customer.id, pointsEarned, "sale", orderId);
+  if (pointsEarned > 0) await addPointMovement(tx, tenantId, { customerId: customer.id, points: pointsEarned, sourceType: "sale", sourceId: orderId });
   const number = await nextDocumentNumber(tx, tenantId, "order", "FAC-", 6);
   const ncf = await takeNextNcf(tx, tenantId, ncfType.id, today);
 
@@ -368,7 +337,7 @@ export async function checkout(ctx: PosContext, input: CheckoutInput) {
         status: "completed",
       })),
     ),
-    tx.update(customers).set({ lastUsedAt: new Date() }).where(and(eq(customers.tenantId, tenantId), eq(customers.id, customer.id))),
+    touchCustomer(tx, tenantId, customer.id),
   ]);
   const result = await checkoutResult(tx, tenant, orderId);
   return { ...result, ncfWarning: ncf.lowRange ? { code: ncf.code, remaining: ncf.remaining } : null };
@@ -380,16 +349,6 @@ async function findOrderIdByClientId(tx: Tx, tenantId: string, clientOrderId: st
     .from(orders)
     .where(and(eq(orders.tenantId, tenantId), eq(orders.clientOrderId, clientOrderId)));
   return row?.id ?? null;
-}
-
-/** Appends to the points ledger and moves the customer's balance (row locked by the UPDATE). */
-async function addPoints(tx: Tx, tenantId: string, customerId: string, points: number, sourceType: string, sourceId: string) {
-  const [row] = await tx
-    .update(customers)
-    .set({ points: sql`${customers.points} + ${points}` })
-    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)))
-    .returning({ balance: customers.points });
-  await tx.insert(customerPointMovements).values({ tenantId, id: newId(), customerId, points, balanceAfter: row!.balance, sourceType, sourceId });
 }
 
 async function checkoutResult(tx: Tx, tenant: Tenant, orderId: string) {
@@ -639,7 +598,7 @@ export async function cancelInvoice(ctx: PosContext, input: { invoiceId: string;
     { tenantId, userId: user.id, sourceType: "sale_cancel", sourceId: order.id, allowNegative: true },
     items.filter((i) => productTypes.get(i.productId) === "product").map((i) => ({ productId: i.productId, warehouseId: order.warehouseId, delta: i.quantity })),
   );
-  if (order.pointsEarned > 0) await addPoints(tx, tenantId, order.customerId, -order.pointsEarned, "sale_cancel", order.id);
+  if (order.pointsEarned > 0) await addPointMovement(tx, tenantId, { customerId: order.customerId, points: -order.pointsEarned, sourceType: "sale_cancel", sourceId: order.id });
   if (!input.recreate) return { success: true as const, recreateData: null };
   const [customer] = await tx
     .select({ isDefault: customers.isDefault })
@@ -672,7 +631,7 @@ export interface HoldInput {
 /** pos.holdInvoice: saves the cart under a name (priced by the server for the list). */
 export async function holdInvoice(ctx: PosContext, input: HoldInput) {
   const { tx, tenant, user } = ctx;
-  const customerId = input.customerId && input.customerId !== "default" ? (await loadCustomer(tx, tenant.id, input.customerId)).id : null;
+  const customerId = input.customerId && input.customerId !== "default" ? (await getCustomerForSale(tx, tenant.id, input.customerId)).id : null;
   const catalog = await loadProducts(
     tx,
     tenant.id,
