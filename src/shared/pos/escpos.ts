@@ -4,6 +4,8 @@ import { RECEIPT_WIDTH, type ReceiptLine } from "./receipt";
 /** ESC p 0 25 250: pulse the cash drawer on pin 2 for 50 ms, 500 ms off (spec 02 §7). */
 export const DRAWER_OPEN_COMMAND: readonly number[] = [27, 112, 0, 25, 250];
 
+export type PrinterLanguage = "esc-pos" | "star-prnt" | "star-line";
+
 export interface EscPosOptions {
   /** columns of the printer (48 on 80 mm paper) */
   columns?: number;
@@ -13,23 +15,33 @@ export interface EscPosOptions {
   openDrawer?: boolean;
   /** blank lines fed before the cut so the last line clears the cutter (default 4) */
   feedBeforeCut?: number;
-  /** a code page mapping reported by the printer connection (default 'epson') */
+  /** the printer's language as reported by its connection (default ESC/POS) */
+  language?: string;
+  /** the code page mapping reported by the printer connection; unknown names fall back to the language's default */
   codepageMapping?: string;
 }
 
+function createEncoder(language: PrinterLanguage, columns: number, feedBeforeCut: number, codepageMapping?: string) {
+  const base = { language, columns, feedBeforeCut };
+  if (codepageMapping) {
+    try {
+      return new ReceiptPrinterEncoder({ ...base, codepageMapping: codepageMapping as never });
+    } catch {
+      /* a mapping the encoder does not know ('default', 'zjiang'…): use the language's default */
+    }
+  }
+  return new ReceiptPrinterEncoder(base);
+}
+
 /**
- * ESC/POS bytes for receipt lines: initialise, the lines (bold where marked; accented Spanish
+ * Printer bytes for receipt lines: initialise, the lines (bold where marked; accented Spanish
  * letters through the encoder's automatic code pages), a feed and a full cut, then the drawer
- * pulse when asked.
+ * pulse when asked: exactly 27,112,0,25,250 in ESC/POS, the encoder's pulse for Star printers.
  */
 export function encodeReceipt(lines: readonly ReceiptLine[], opts: EscPosOptions = {}): Uint8Array {
   const columns = opts.columns ?? RECEIPT_WIDTH;
-  const encoder = new ReceiptPrinterEncoder({
-    language: "esc-pos",
-    columns,
-    feedBeforeCut: opts.feedBeforeCut ?? 4,
-    codepageMapping: (opts.codepageMapping ?? "epson") as never,
-  });
+  const language: PrinterLanguage = opts.language === "star-prnt" || opts.language === "star-line" ? opts.language : "esc-pos";
+  const encoder = createEncoder(language, columns, opts.feedBeforeCut ?? 4, opts.codepageMapping);
   encoder.initialize().codepage("auto");
   for (const line of lines) {
     const text = line.text.length > columns ? line.text.slice(0, columns) : line.text;
@@ -37,7 +49,10 @@ export function encodeReceipt(lines: readonly ReceiptLine[], opts: EscPosOptions
     else encoder.line(text);
   }
   if (opts.cut ?? true) encoder.cut("full");
-  if (opts.openDrawer) encoder.raw([...DRAWER_OPEN_COMMAND]);
+  if (opts.openDrawer) {
+    if (language === "esc-pos") encoder.raw([...DRAWER_OPEN_COMMAND]);
+    else encoder.pulse();
+  }
   return encoder.encode();
 }
 

@@ -140,3 +140,15 @@ describe("encodeReceipt (ESC/POS)", () => {
     for (const l of lines.filter((x) => x.text.length === 48 && /^[\x20-\x7e]+$/.test(x.text))) expect(indexOf(out, ascii(l.text))).toBeGreaterThan(0);
   });
 });
+
+describe("encodeReceipt for other printers", () => {
+  it("falls back to the default code page mapping for names the encoder does not know", () => {
+    expect(Array.from(encodeReceipt([{ text: "Válido" }], { cut: false, codepageMapping: "zjiang" })).slice(0, 2)).toEqual([27, 64]);
+    expect(Array.from(encodeReceipt([{ text: "Válido" }], { cut: false, codepageMapping: "default" })).length).toBeGreaterThan(6);
+  });
+  it("Star printers get their own drawer pulse, not the ESC/POS bytes", () => {
+    const out = Array.from(encodeReceipt([{ text: "abc" }], { language: "star-prnt", openDrawer: true }));
+    expect(out.join(",")).not.toContain("27,112,0,25,250");
+    expect(out.length).toBeGreaterThan(5);
+  });
+});
