@@ -4,12 +4,14 @@ import { Button } from "../components/ui/button";
 import { CallbackPage } from "../features/auth/callback-page";
 import { RegisterPage } from "../features/auth/register-page";
 import { SignInPage } from "../features/auth/signin-page";
+import { cashboxRoutes, cashboxSettingsRoutes } from "../features/cashbox/routes";
 import { catalogSettingsRoutes } from "../features/catalog-settings/routes";
 import { customerRoutes } from "../features/customers/routes";
 import { DashboardPage } from "../features/dashboard/dashboard-page";
 import { employeeRoutes } from "../features/employees/routes";
 import { inventoryRoutes } from "../features/inventory/routes";
 import { LandingPage } from "../features/landing/landing-page";
+import { outboxSettingsRoutes } from "../features/outbox/routes";
 import { posRoutes } from "../features/pos/routes";
 import { productRoutes } from "../features/products/routes";
 import { providerRoutes } from "../features/providers/routes";
@@ -47,7 +49,7 @@ function NotFound() {
 }
 
 /** Screens of the modules built so far (paths relative to /home). */
-const featureRoutes: RouteObject[] = [...productRoutes, ...providerRoutes, ...inventoryRoutes, ...customerRoutes, ...employeeRoutes, ...posRoutes];
+const featureRoutes: RouteObject[] = [...productRoutes, ...providerRoutes, ...inventoryRoutes, ...customerRoutes, ...employeeRoutes, ...posRoutes, ...cashboxRoutes];
 const builtPaths = new Set(featureRoutes.map((r) => r.path?.split("/")[0]));
 
 /** Menu destinations that later modules fill in; each is guarded by its permission already. */
@@ -98,6 +100,8 @@ export const router = createBrowserRouter([
                   { path: "modules", element: <ModulesPage /> },
                   { path: "configuration", element: <ConfigurationPage /> },
                   ...catalogSettingsRoutes,
+                  ...cashboxSettingsRoutes,
+                  ...outboxSettingsRoutes,
                 ],
               },
               ...featureRoutes,

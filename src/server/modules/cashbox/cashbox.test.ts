@@ -134,7 +134,7 @@ describe("cashbox sessions", () => {
     expect(await cashier.cashbox.getActive.query()).toBeNull();
     sessionId = v7();
     const opened = await cashier.cashbox.open.mutate({ cashboxId: cajaId, openingAmount: "1,000", clientRequestId: sessionId });
-    expect(opened).toMatchObject({ sessionId, cashboxId: cajaId, name: "Caja 1", will_open_drawer: true, print_server: null, openingAmount: "1000.00", openedBy: t.acme.users.cashier.id });
+    expect(opened).toMatchObject({ sessionId, cashboxId: cajaId, cashboxName: "Caja 1", will_open_drawer: true, print_server: null, openingAmount: "1000.00", openedBy: t.acme.users.cashier.id });
     expect(opened.openedAt).toBeInstanceOf(Date);
     expect(await cashier.cashbox.getActive.query()).toEqual(opened);
     // A retried call (same request id) returns the same session.

@@ -17,7 +17,7 @@ export const cashboxRouter = router({
   create: configure.input(cashboxFormSchema).mutation(({ ctx, input }) => createCashbox(ctx.tx, ctx.tenant.id, input)),
   update: configure.input(cashboxUpdateInput).mutation(({ ctx, input }) => updateCashbox(ctx.tx, ctx.tenant.id, input)),
   /**
-   * The open session of the signed-in user, or of the cash box given: {sessionId, cashboxId, name,
+   * The open session of the signed-in user, or of the cash box given: {sessionId, cashboxId, cashboxName,
    * will_open_drawer, print_server, openingAmount, openedAt, …}; null when there is none.
    */
   getActive: protectedProcedure

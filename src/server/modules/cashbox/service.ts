@@ -120,7 +120,7 @@ export async function updateCashbox(tx: Tx, tenantId: string, input: CashboxForm
 const activeColumns = {
   sessionId: cashboxSessions.id,
   cashboxId: cashboxes.id,
-  name: cashboxes.name,
+  cashboxName: cashboxes.name,
   will_open_drawer: cashboxes.willOpenDrawer,
   print_server: cashboxes.printServer,
   warehouseId: cashboxes.warehouseId,
@@ -170,7 +170,7 @@ export async function openCashbox(tx: Tx, tenantId: string, userId: string, inpu
   if (!box.isActive) throw appError("BAD_REQUEST", "cashbox:errors.inactive", { name: box.name });
   if (box.openSession) throw appError("CONFLICT", "cashbox:errors.alreadyOpen", { name: box.name, user: box.openSession.openedByName });
   const mine = await getActiveSession(tx, tenantId, userId);
-  if (mine) throw appError("CONFLICT", "cashbox:errors.userHasOpen", { name: mine.name });
+  if (mine) throw appError("CONFLICT", "cashbox:errors.userHasOpen", { name: mine.cashboxName });
 
   // A concurrent open of the same box (or the same request) meets the unique indexes: nothing is inserted.
   const inserted = await tx
@@ -299,7 +299,7 @@ export async function getCloseSummary(tx: Tx, tenantId: string, sessionId: strin
   return {
     sessionId: session.sessionId,
     cashboxId: session.cashboxId,
-    cashboxName: session.name,
+    cashboxName: session.cashboxName,
     status: session.status as "open" | "closed",
     openingAmount: session.openingAmount,
     openedAt: session.openedAt,

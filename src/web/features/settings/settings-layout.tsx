@@ -2,7 +2,9 @@ import { useTranslation } from "react-i18next";
 import { Navigate, NavLink, Outlet } from "react-router";
 import { usePermissions } from "../../lib/permissions";
 import { cn } from "../../lib/utils";
+import { cashboxSettingsTabs } from "../cashbox/routes";
 import { catalogSettingsTabs } from "../catalog-settings/routes";
+import { outboxSettingsTabs } from "../outbox/routes";
 import { AccessDenied } from "../shell/guards";
 
 export interface SettingsTab {
@@ -18,6 +20,8 @@ export const SETTINGS_TABS: SettingsTab[] = [
   ...catalogSettingsTabs,
   { key: "modules", path: "/home/settings/modules", permission: "settings.modules" },
   { key: "configuration", path: "/home/settings/configuration", permission: "settings.configuration" },
+  ...cashboxSettingsTabs,
+  ...outboxSettingsTabs,
 ];
 
 export function SettingsLayout() {
