@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { translate } from "../i18n/translate";
 import { COMMISSION_SOURCES } from "./commission";
@@ -53,5 +55,21 @@ describe("catalog keys built from enumerations", () => {
     expect(translate("es", "employees:jobPositions.warehouse_staff")).toBe("Personal de almacén");
     expect(translate("en", "employees:toast.createError")).toBe("Failed to create employee");
     expect(translate("es", "employees:toast.productsError")).toBe("No se pudieron actualizar los productos");
+  });
+});
+
+describe("every 'employees:…' key written in the module's code exists in es and en", () => {
+  it("schemas, server errors and the export's headers", () => {
+    const here = path.dirname(new URL(import.meta.url).pathname);
+    const folders = [here, path.resolve(here, "../../server/modules/employee")];
+    const keys = new Set<string>();
+    for (const folder of folders) {
+      for (const file of readdirSync(folder).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))) {
+        for (const m of readFileSync(path.join(folder, file), "utf8").matchAll(/"(employees:[A-Za-z0-9_.]+)"/g)) keys.add(m[1]!);
+      }
+    }
+    expect(keys.size).toBeGreaterThan(10);
+    const missing = [...keys].flatMap((k) => ["es", "en"].filter((l) => translate(l, k) === k).map((l) => `${l}:${k}`));
+    expect(missing).toEqual([]);
   });
 });
