@@ -1,0 +1,66 @@
+import type * as React from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
+
+/**
+ * A question asked once, in plain words, above the panel that asked it. The confirm button has
+ * the focus, so Enter confirms and Escape cancels.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  destructive = false,
+  busy = false,
+  onConfirm,
+  onCancel,
+  testId,
+}: {
+  open: boolean;
+  title: string;
+  description?: string;
+  confirmLabel: string;
+  destructive?: boolean;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && !busy) onCancel();
+      }}
+    >
+      <DialogContent role="alertdialog" closeLabel={t("posPanels:common.close")} className="max-w-md" data-testid={testId}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          {description ? <DialogDescription>{description}</DialogDescription> : <DialogDescription className="sr-only">{title}</DialogDescription>}
+        </DialogHeader>
+        <DialogFooter className="flex-wrap">
+          <Button variant="outline" className="min-h-11" onClick={onCancel} disabled={busy}>
+            {t("posPanels:common.cancel")}
+          </Button>
+          <Button variant={destructive ? "destructive" : "default"} className="min-h-11" onClick={onConfirm} disabled={busy} autoFocus data-testid={testId ? `${testId}-confirm` : undefined}>
+            {confirmLabel}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Arrow keys move the focus between the entries of a list (elements marked data-entry-focus). */
+export function moveFocusInList(e: React.KeyboardEvent<HTMLElement>) {
+  if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
+  const targets = Array.from(e.currentTarget.querySelectorAll<HTMLElement>("[data-entry-focus]"));
+  if (targets.length === 0) return;
+  const current = targets.findIndex((el) => el.contains(document.activeElement));
+  const next = e.key === "ArrowDown" ? Math.min(targets.length - 1, current + 1) : Math.max(0, current < 0 ? 0 : current - 1);
+  e.preventDefault();
+  targets[next]?.focus();
+}
