@@ -156,7 +156,7 @@ function LastClosings() {
           <THead>
             <TR>
               <TH>{t("cashbox:fields.cashbox")}</TH>
-              <TH className="hidden lg:table-cell">{t("cashbox:fields.openedAt")}</TH>
+              <TH className="hidden 2xl:table-cell">{t("cashbox:fields.openedAt")}</TH>
               <TH>{t("cashbox:fields.closedAt")}</TH>
               <TH className="hidden md:table-cell">{t("cashbox:fields.closedBy")}</TH>
               <TH className="text-right">{t("cashbox:fields.expected")}</TH>
@@ -172,13 +172,13 @@ function LastClosings() {
               const zero = Number(s.totalDifference ?? 0) === 0;
               return (
                 <TR key={s.id} data-testid="closing-row">
-                  <TD className="font-medium">{s.cashboxName}</TD>
-                  <TD className="hidden whitespace-nowrap lg:table-cell">{formatDateTime(s.openedAt, lang)}</TD>
+                  <TD className="whitespace-nowrap font-medium">{s.cashboxName}</TD>
+                  <TD className="hidden whitespace-nowrap 2xl:table-cell">{formatDateTime(s.openedAt, lang)}</TD>
                   <TD className="whitespace-nowrap">{formatDateTime(s.closedAt, lang)}</TD>
                   <TD className="hidden md:table-cell">{s.closedByName}</TD>
-                  <TD className="text-right tabular-nums">{formatMoney(s.totalExpected, lang)}</TD>
-                  <TD className="text-right tabular-nums">{formatMoney(s.totalCounted, lang)}</TD>
-                  <TD className={cn("text-right font-semibold tabular-nums", !zero && (negative ? "text-destructive" : "text-warning"))} data-testid="closing-difference">
+                  <TD className="whitespace-nowrap text-right tabular-nums">{formatMoney(s.totalExpected, lang)}</TD>
+                  <TD className="whitespace-nowrap text-right tabular-nums">{formatMoney(s.totalCounted, lang)}</TD>
+                  <TD className={cn("whitespace-nowrap text-right font-semibold tabular-nums", !zero && (negative ? "text-destructive" : "text-warning"))} data-testid="closing-difference">
                     {formatMoney(s.totalDifference, lang)}
                   </TD>
                   <TD className="hidden max-w-64 truncate xl:table-cell" title={s.comments ?? undefined}>

@@ -60,7 +60,7 @@ export function CloseCashboxDialog({ open, onOpenChange, sessionId, onClosed }: 
   const { t } = useTranslation();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t("common:actions.close")} className="max-w-3xl" data-testid="close-cashbox-dialog">
+      <DialogContent closeLabel={t("common:actions.close")} className="max-h-[92vh] max-w-3xl overflow-y-auto" data-testid="close-cashbox-dialog">
         {open ? <CloseBody sessionId={sessionId} onDone={() => onOpenChange(false)} onClosed={onClosed} /> : null}
       </DialogContent>
     </Dialog>

@@ -28,7 +28,10 @@ export function OutboxPage() {
 
 function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
-  return <Badge variant={STATUS_VARIANT[status as keyof typeof STATUS_VARIANT] ?? "outline"}>{t(`outbox:statuses.${status}`, { defaultValue: status })}</Badge>;
+  return (
+    <Badge className="whitespace-nowrap" variant={STATUS_VARIANT[status as keyof typeof STATUS_VARIANT] ?? "outline"}>{t(`outbox:statuses.${status}`, { defaultValue: status })}
+    </Badge>
+  );
 }
 
 function OutboxScreen() {
