@@ -5,6 +5,7 @@ import { customers } from "../../modules/customer/tables";
 import { createTenant } from "../../modules/onboarding/service";
 import { unsafeFindTenantBySubdomain } from "../../modules/tenant/service";
 import { type Db, withTenant } from "../client";
+import { seedDemoCatalog } from "./demo-catalog";
 
 export const DEMO_SUBDOMAIN = "demo";
 export const DEMO_PASSWORD = "demo1234";
@@ -18,7 +19,7 @@ export const DEMO_USERS = [
 export async function seedDemo(db: Db): Promise<{ created: boolean }> {
   if (await unsafeFindTenantBySubdomain(db, DEMO_SUBDOMAIN)) return { created: false };
   const [owner, ...staff] = DEMO_USERS;
-  const { tenant, warehouseId } = await createTenant(db, {
+  const { tenant, warehouseId, ownerId } = await createTenant(db, {
     businessName: "Colmado y Restaurante La Esquina",
     subdomain: DEMO_SUBDOMAIN,
     taxId: "131246796",
@@ -39,6 +40,7 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
       { tenantId: tenant.id, id: newId(), code: "C-0003", name: "Luis Fernández", taxId: "00113918205", phone: "829-555-0177", address: "Calle El Conde 54, Zona Colonial" },
       { tenantId: tenant.id, id: newId(), code: "C-0004", name: "Carmen Santos", phone: "849-555-0123", email: "carmen.santos@example.do" },
     ]);
+    await seedDemoCatalog(tx, tenant.id, warehouseId, ownerId);
   });
   return { created: true };
 }

@@ -13,7 +13,7 @@ import { users } from "../auth/tables";
 import { currencies } from "../currency/tables";
 import { addPointMovement, getCustomerForSale, getDefaultCustomerId, touchCustomer } from "../customer/service";
 import { customers } from "../customer/tables";
-import { employees } from "../employee/tables";
+import { findEmployeeIdForUser } from "../employee/service";
 import { applyStockChanges } from "../inventory/stock";
 import { sendMail } from "../mail/service";
 import { assertNcfTypeUsable, getDefaultNcfType, getNcfType, takeNextNcf } from "../ncf/service";
@@ -183,15 +183,6 @@ async function loadPayments(tx: Tx, tenantId: string, payments: PaymentInput[]) 
   });
 }
 
-async function sellerForUser(tx: Tx, tenantId: string, userId: string): Promise<string | null> {
-  const [row] = await tx
-    .select({ id: employees.id })
-    .from(employees)
-    .where(and(eq(employees.tenantId, tenantId), eq(employees.userId, userId), eq(employees.isActive, true)))
-    .limit(1);
-  return row?.id ?? null;
-}
-
 async function openSessionOf(tx: Tx, tenantId: string, cashboxId: string): Promise<string> {
   const [row] = await tx
     .select({ id: cashboxSessions.id })
@@ -238,7 +229,7 @@ export async function checkout(ctx: PosContext, input: CheckoutInput) {
       .select({ id: warehouses.id })
       .from(warehouses)
       .where(and(eq(warehouses.tenantId, tenantId), eq(warehouses.id, input.warehouseId), eq(warehouses.isActive, true))),
-    sellerForUser(tx, tenantId, user.id),
+    findEmployeeIdForUser(tx, tenantId, user.id),
     rewardsRule(tx, tenantId),
   ]);
   if (warehouse.length === 0) throw notFound();

@@ -100,6 +100,7 @@ export const orders = pgTable(
     uniqueIndex("orders_client_order_key").on(t.tenantId, t.clientOrderId),
     uniqueIndex("orders_ncf_key").on(t.tenantId, t.ncf),
     index("orders_created_idx").on(t.tenantId, t.createdAt),
+    index("orders_business_date_idx").on(t.tenantId, t.businessDate),
     index("orders_customer_idx").on(t.tenantId, t.customerId, t.createdAt),
     index("orders_cashbox_session_idx").on(t.tenantId, t.cashboxSessionId),
     foreignKey({ columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id] }),

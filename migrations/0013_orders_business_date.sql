@@ -1,0 +1,1 @@
+CREATE INDEX "orders_business_date_idx" ON "orders" USING btree ("tenant_id","business_date");
