@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { decimal } from "../catalog/decimal";
 import { isValidTaxId } from "../fiscal/tax-id";
 import { PRODUCTS, ROLES } from "../permissions";
 import { isReservedSubdomain, SUBDOMAIN_PATTERN } from "./tenancy";
@@ -67,6 +68,9 @@ export const configUpdateInput = z.object({
   rounded_cards: z.boolean().optional(),
   rounded_navbar: z.boolean().optional(),
   rounded_buttons: z.boolean().optional(),
+  allow_negative_stock: z.boolean().optional(),
+  rewards_points_per_unit: z.coerce.number().int("errors:invalidNumber").min(0, "errors:invalidNumber").max(1000, "errors:invalidNumber").optional(),
+  rewards_amount_per_point: decimal({ scale: 2, min: 0.01, max: 1_000_000 }).optional(),
 });
 
 export const tenantStatusInput = z.object({ tenantId: z.string().uuid(), status: z.enum(["active", "suspended"]) });

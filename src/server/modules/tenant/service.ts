@@ -58,6 +58,11 @@ export type TenantConfig = {
   rounded_cards: boolean;
   rounded_navbar: boolean;
   rounded_buttons: boolean;
+  /** stock may go below zero (POS sales warn); false refuses the sale */
+  allow_negative_stock: boolean;
+  /** rewards: points earned per rewards_amount_per_point pesos of an eligible sale */
+  rewards_points_per_unit: number;
+  rewards_amount_per_point: string;
 };
 
 export async function getConfig(tx: Tx, tenantId: string): Promise<TenantConfig> {
@@ -70,6 +75,9 @@ export async function getConfig(tx: Tx, tenantId: string): Promise<TenantConfig>
     rounded_cards: c?.roundedCards ?? true,
     rounded_navbar: c?.roundedNavbar ?? true,
     rounded_buttons: c?.roundedButtons ?? true,
+    allow_negative_stock: c?.allowNegativeStock ?? true,
+    rewards_points_per_unit: c?.rewardsPointsPerUnit ?? 1,
+    rewards_amount_per_point: c?.rewardsAmountPerPoint ?? "100.00",
   };
 }
 
@@ -82,6 +90,9 @@ export async function updateConfig(tx: Tx, tenantId: string, patch: Partial<Tena
     roundedCards: patch.rounded_cards,
     roundedNavbar: patch.rounded_navbar,
     roundedButtons: patch.rounded_buttons,
+    allowNegativeStock: patch.allow_negative_stock,
+    rewardsPointsPerUnit: patch.rewards_points_per_unit,
+    rewardsAmountPerPoint: patch.rewards_amount_per_point,
   };
   const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
   await tx

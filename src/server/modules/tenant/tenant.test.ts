@@ -54,6 +54,10 @@ describe("tenant.getCurrentConfig / updateConfig", () => {
       rounded_cards: true,
       rounded_navbar: true,
       rounded_buttons: true,
+      allow_negative_stock: true,
+      rewards_points_per_unit: 1,
+      rewards_amount_per_point: "100.00",
+      country_code: "DO",
     });
     expect(tenant.id).toBe(t.acme.tenant.id);
   });
@@ -66,6 +70,17 @@ describe("tenant.getCurrentConfig / updateConfig", () => {
     expect((await cashier.tenant.getCurrentConfig.query()).config.theme).toBe("theme-legatti");
     const outsider = await t.client("other", "owner");
     expect((await outsider.tenant.getCurrentConfig.query()).config.theme).toBe("theme-enzzo");
+  });
+  it("keeps the sales settings: negative stock and the rewards rule; the tax module of DO lists the NCF types", async () => {
+    const owner = await t.client("acme", "owner");
+    const res = await owner.tenant.updateConfig.mutate({ allow_negative_stock: false, rewards_points_per_unit: 2, rewards_amount_per_point: "50" });
+    expect(res.config).toMatchObject({ allow_negative_stock: false, rewards_points_per_unit: 2, rewards_amount_per_point: "50.00" });
+    expect((await owner.tenant.getCurrentConfig.query()).config.country_code).toBe("DO");
+    expect((await errorOf(owner.tenant.updateConfig.mutate({ rewards_amount_per_point: "0" }))).code).toBe("BAD_REQUEST");
+    await owner.tenant.updateConfig.mutate({ allow_negative_stock: true, rewards_points_per_unit: 1, rewards_amount_per_point: "100" });
+    const tax = await owner.tenant.getTaxModuleConfig.query({ countryCode: "DO" });
+    expect(tax.documentTypes.map((d) => d.code)).toEqual(["B01", "B02", "B04", "B14", "B15"]);
+    expect((await owner.tenant.getTaxModuleConfig.query({ countryCode: "US" })).documentTypes).toEqual([]);
   });
   it("refuses an unknown theme and a cashier", async () => {
     const owner = await t.client("acme", "owner");

@@ -3,11 +3,12 @@ import { useTranslation } from "react-i18next";
 import { THEMES, type Theme } from "../../../shared/platform/themes";
 import { useTRPC } from "../../app/trpc";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { NativeSelect } from "../../components/ui/input";
+import { Input, NativeSelect } from "../../components/ui/input";
 import { Field } from "../../components/ui/label";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Switch } from "../../components/ui/switch";
 import { toast } from "../../components/ui/use-toast";
+import { tMessage } from "../../lib/i18n";
 import { useTenantConfig } from "../../lib/theme";
 import { RequirePermission } from "../shell/guards";
 
@@ -33,6 +34,7 @@ function ConfigurationScreen() {
         await qc.invalidateQueries({ queryKey: trpc.tenant.getCurrentConfig.queryKey() });
         toast({ title: t("settings:configuration.saved"), variant: "success" });
       },
+      onError: (e) => toast({ title: tMessage(e.message) ?? e.message, variant: "destructive" }),
     }),
   );
   const c = config.data?.config;
@@ -85,6 +87,42 @@ function ConfigurationScreen() {
               ))}
             </NativeSelect>
           </Field>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("settings:configuration.sales")}</CardTitle>
+          <CardDescription>{t("settings:configuration.salesHint")}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <div className="flex items-center justify-between gap-3 rounded-md border p-3">
+            <label htmlFor="allow-negative-stock" className="grid gap-1 text-sm">
+              <span className="font-medium">{t("settings:configuration.allowNegativeStock")}</span>
+              <span className="text-muted-foreground">{t("settings:configuration.allowNegativeStockHint")}</span>
+            </label>
+            <Switch id="allow-negative-stock" checked={c.allow_negative_stock} onCheckedChange={(v) => update.mutate({ allow_negative_stock: v })} />
+          </div>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field label={t("settings:configuration.rewardsPoints")} htmlFor="rewards-points">
+              <Input
+                id="rewards-points"
+                inputMode="numeric"
+                defaultValue={String(c.rewards_points_per_unit)}
+                key={`p${c.rewards_points_per_unit}`}
+                onBlur={(e) => e.currentTarget.value !== String(c.rewards_points_per_unit) && update.mutate({ rewards_points_per_unit: Number(e.currentTarget.value) })}
+              />
+            </Field>
+            <Field label={t("settings:configuration.rewardsAmount")} htmlFor="rewards-amount">
+              <Input
+                id="rewards-amount"
+                inputMode="decimal"
+                defaultValue={c.rewards_amount_per_point}
+                key={`a${c.rewards_amount_per_point}`}
+                onBlur={(e) => e.currentTarget.value !== c.rewards_amount_per_point && update.mutate({ rewards_amount_per_point: e.currentTarget.value })}
+              />
+            </Field>
+          </div>
+          <p className="text-sm text-muted-foreground">{t("settings:configuration.rewardsRule", { points: c.rewards_points_per_unit, amount: c.rewards_amount_per_point })}</p>
         </CardContent>
       </Card>
     </div>
