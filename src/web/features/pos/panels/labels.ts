@@ -7,7 +7,7 @@ export const POS_PANEL_BUTTON_KEYS = {
   hold: "posPanels:buttons.hold",
   /** opens HeldInvoicesSheet: 'Facturas guardadas' / 'Held invoices' */
   heldInvoices: "posPanels:buttons.heldInvoices",
-  /** opens RecentInvoicesSheet: 'Facturas recientes' / 'Recent invoices' */
+  /** opens RecentInvoicesSheet: 'Recientes' / 'Recent' */
   recentInvoices: "posPanels:buttons.recentInvoices",
   /** opens DiscountSheet: 'Descuentos' / 'Discounts' */
   discounts: "posPanels:buttons.discounts",
