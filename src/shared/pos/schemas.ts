@@ -113,6 +113,8 @@ export const posCheckoutInput = z.object({
   items: items.min(1, E.cartEmpty),
   payments: z.array(posPaymentInput).max(POS_MAX_PAYMENTS),
   notes: optionalText(1000),
+  /** the verified one-time-code request that authorizes discounts above the products' maximums */
+  customDiscountRequestId: z.string().trim().min(1).max(100).optional(),
 });
 export type PosCheckoutInput = z.infer<typeof posCheckoutInput>;
 

@@ -311,3 +311,55 @@ describe("receipts by e-mail and WhatsApp", () => {
     expect((await errorOf(cashier.pos.sendReceiptWhatsApp.mutate({ orderId: r.orderId, phoneNumber: "12" }))).message).toBe("Número de teléfono inválido");
   });
 });
+
+describe("discount limits", () => {
+  it("a discount above the product's maximum for the payment methods is refused; within it, accepted", async () => {
+    const limited = (
+      await owner.product.create.mutate({
+        name: "Cerveza Presidente 650 ml",
+        sku: "PRES-650",
+        price: "175",
+        price2: "175",
+        price3: "175",
+        warehouseQuantities: [{ warehouseId, initialQuantity: "20" }],
+        maxDiscounts: [{ paymentMethodId: cash, isFullPayment: true, maxDiscountPercent: "10" }],
+      })
+    ).id;
+    const ten = { type: "percentage_discount", value: "10", description: "Descuento Normal" };
+    const ok = await cashier.pos.checkout.mutate(sale({ items: [{ productId: limited, quantity: "2", discount: ten }], payments: [{ paymentMethodId: cash, currencyId: dop, amount: "315" }] }));
+    expect(ok.total).toBe("315.00");
+    // Twenty percent is above the cash limit.
+    const twenty = await errorOf(cashier.pos.checkout.mutate(sale({ items: [{ productId: limited, quantity: "2", discount: { ...ten, value: "20" } }] })));
+    expect(twenty.message).toBe("El descuento de Cerveza Presidente 650 ml supera el máximo permitido (10.00%). Solicite la autorización de un administrador.");
+    // Split between cash and card: no split-payment limit exists, so no discount is allowed.
+    const split = await errorOf(
+      cashier.pos.checkout.mutate(
+        sale({
+          items: [{ productId: limited, quantity: "2", discount: ten }],
+          payments: [
+            { paymentMethodId: cash, currencyId: dop, amount: "200" },
+            { paymentMethodId: card, currencyId: dop, amount: "200" },
+          ],
+        }),
+      ),
+    );
+    expect(split.code).toBe("BAD_REQUEST");
+    // A product without limits takes no discount either (a fixed amount too).
+    expect((await errorOf(cashier.pos.checkout.mutate(sale({ items: [{ productId: rice, quantity: "1", discount: { type: "fixed", value: "50" } }] })))).code).toBe("BAD_REQUEST");
+  });
+
+  it("a custom discount authorized by an administrator's one-time code goes through", async () => {
+    const requestId = uuid();
+    await cashier.product.sendOTP.mutate({ productId: "custom_discount", productName: "Descuento Personalizado", requestId });
+    const reader = await t.client("acme", "owner");
+    const list = await reader.outbox.getAll.query({ page: 1, pageSize: 100 });
+    const mail = list.data.find((m) => m.kind === "otp" && m.toAddress === t.acme.users.owner.email)!;
+    const code = /(?:Código|Code): (\d{6})/.exec((await reader.outbox.getById.query({ id: mail.id })).text)![1]!;
+    const half = { type: "percentage_discount", value: "50", description: "Descuento Personalizado" };
+    // Not yet verified: refused.
+    expect((await errorOf(cashier.pos.checkout.mutate(sale({ items: [{ productId: rice, quantity: "1", discount: half }], customDiscountRequestId: requestId })))).code).toBe("BAD_REQUEST");
+    await cashier.product.verifyOTP.mutate({ productId: "custom_discount", requestId, otp: code });
+    const r = await cashier.pos.checkout.mutate(sale({ items: [{ productId: rice, quantity: "1", discount: half }], customDiscountRequestId: requestId }));
+    expect(r.total).toBe("210.00");
+  });
+});

@@ -18,7 +18,9 @@ import { applyStockChanges } from "../inventory/stock";
 import { sendMail } from "../mail/service";
 import { assertNcfTypeUsable, getDefaultNcfType, getNcfType, takeNextNcf } from "../ncf/service";
 import { ncfTypes } from "../ncf/tables";
+import { isCustomDiscountAuthorized } from "../otp/service";
 import { paymentMethods } from "../payment-method/tables";
+import { findMaxDiscounts } from "../product/service";
 import { products } from "../product/tables";
 import { nextDocumentNumber } from "../sequence/service";
 import { tenantConfigs, type tenants } from "../tenant/tables";
@@ -57,6 +59,7 @@ export interface CheckoutInput {
   items: CartItemInput[];
   payments: PaymentInput[];
   notes?: string | null;
+  customDiscountRequestId?: string | null;
 }
 
 const productColumns = {
@@ -150,6 +153,26 @@ function lineAmounts(line: ComputedLine) {
   return { subtotal: line.subtotal, discountAmount: line.discountAmount, taxAmount: line.taxAmount, total: line.total, taxPercent: line.taxPercent };
 }
 
+/**
+ * Discounts are limited by each product's maximum for the payment methods used (one method
+ * paying everything: the full-payment limits). Above that, only with a custom discount that an
+ * administrator authorized with a one-time code (customDiscountRequestId, verified).
+ */
+async function checkDiscounts(tx: Tx, tenantId: string, lines: ReturnType<typeof priceItems>["lines"], input: CheckoutInput) {
+  const discounted = lines.filter((l) => toBig(l.amounts.discountAmount).gt(0));
+  if (discounted.length === 0) return;
+  if (input.customDiscountRequestId && (await isCustomDiscountAuthorized(tx, tenantId, input.customDiscountRequestId))) return;
+  const methodIds = [...new Set(input.payments.map((p) => p.paymentMethodId))];
+  const limits = await findMaxDiscounts(tx, tenantId, { productIds: discounted.map((l) => l.product.id), paymentMethodIds: methodIds, isFullPayment: methodIds.length === 1 });
+  for (const { product, amounts } of discounted) {
+    const entries = limits[product.id] ?? [];
+    // Every method used must allow a discount; the smallest allowance wins.
+    const max = methodIds.every((m) => entries.some((e) => e.paymentMethodId === m)) && entries.length > 0 ? entries.reduce((min, e) => (toBig(e.maxDiscountPercent).lt(min) ? toBig(e.maxDiscountPercent) : min), new Big(100)) : new Big(0);
+    const allowed = toBig(amounts.subtotal).times(max).div(100).round(2, Big.roundHalfUp).plus("0.02");
+    if (toBig(amounts.discountAmount).gt(allowed)) throw appError("BAD_REQUEST", "pos:errors.discountNotAuthorized", { name: product.name, max: max.toFixed(2) });
+  }
+}
+
 /** The buyer may receive this NCF type (shared rule: B01/B14 need an RNC or cédula, B15 an RNC, a B02 of RD$250,000 or more the buyer's id). */
 function checkBuyerId(code: string, customer: { taxId: string | null; taxIdOverride: boolean }, total: string) {
   const problem = ncfProblem(customer, code, total);
@@ -236,6 +259,7 @@ export async function checkout(ctx: PosContext, input: CheckoutInput) {
   const { lines, totals: priced } = priceItems(input.items, catalog);
   if (lines.length === 0) throw appError("BAD_REQUEST", "pos:errors.emptyCart");
   checkBuyerId(ncfType.code, customer, priced.total);
+  await checkDiscounts(tx, tenantId, lines, input);
   assertNcfTypeUsable(ncfType, today);
 
   const paid = payments.reduce((sum, p) => sum.plus(p.baseAmount), new Big(0));
