@@ -47,7 +47,7 @@ const PRODUCTS: [string, string, string | null, string, Category, boolean, Recor
 
 /**
  * The demo's catalogue: a colmado's shelf and a kitchen, with barcodes a scanner can read,
- * favourites for the POS, stock in the main warehouse and cash discount limits on two products.
+ * favourites for the POS, stock in the main warehouse and discount limits on two products.
  * Created through the product service, so stock enters through the ledger like any product.
  */
 export async function seedDemoCatalog(tx: Tx, tenantId: string, warehouseId: string, userId: string) {
@@ -57,10 +57,18 @@ export async function seedDemoCatalog(tx: Tx, tenantId: string, warehouseId: str
     await tx.insert(productCategories).values({ tenantId, id, code: c.code, name: c.name });
     categoryIds.set(c.code, id);
   }
-  const [cash] = await tx
-    .select({ id: paymentMethods.id })
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.tenantId, tenantId), eq(paymentMethods.code, "CASH")));
+  const methods = await tx.select({ id: paymentMethods.id, code: paymentMethods.code }).from(paymentMethods).where(eq(paymentMethods.tenantId, tenantId));
+  const cash = methods.find((m) => m.code === "CASH")!.id;
+  const card = methods.find((m) => m.code === "CARD")!.id;
+  // Rice: 10% paid all in cash, 5% when the sale is split between cash and card. Beer: 10% in cash.
+  const limits: Record<string, { paymentMethodId: string; isFullPayment: boolean; maxDiscountPercent: string }[]> = {
+    "ARR-10": [
+      { paymentMethodId: cash, isFullPayment: true, maxDiscountPercent: "10" },
+      { paymentMethodId: cash, isFullPayment: false, maxDiscountPercent: "5" },
+      { paymentMethodId: card, isFullPayment: false, maxDiscountPercent: "5" },
+    ],
+    "PRES-650": [{ paymentMethodId: cash, isFullPayment: true, maxDiscountPercent: "10" }],
+  };
   for (const [name, sku, stem, price, category, favorite, extra] of PRODUCTS) {
     const stocked = (extra?.productType ?? "product") === "product";
     const input = productCreateInput.parse({
@@ -73,7 +81,7 @@ export async function seedDemoCatalog(tx: Tx, tenantId: string, warehouseId: str
       costPrice: (Number(price) * 0.7).toFixed(2),
       categoryId: categoryIds.get(category),
       warehouseQuantities: stocked ? [{ warehouseId, initialQuantity: "100", minStock: "10" }] : [],
-      maxDiscounts: cash && (sku === "ARR-10" || sku === "PRES-650") ? [{ paymentMethodId: cash.id, isFullPayment: true, maxDiscountPercent: "10" }] : [],
+      maxDiscounts: limits[sku] ?? [],
       ...extra,
     });
     const { id } = await createProduct(tx, tenantId, userId, input);

@@ -1,0 +1,90 @@
+import { expect, type Page, test } from "@playwright/test";
+import { isValidEan13 } from "../../src/shared/catalog/barcode";
+import { signIn, tenantUrl } from "../support";
+
+/** The demo catalogue's barcodes: a 12-digit stem and its check digit. */
+function ean13(stem: string): string {
+  for (let d = 0; d <= 9; d++) if (isValidEan13(`${stem}${d}`)) return `${stem}${d}`;
+  throw new Error(stem);
+}
+const RICE = ean13("746012300005"); // Arroz La Garza 10 lb, RD$420, 5% split-payment limit
+const MILK = ean13("746012300010"); // Leche Rica entera 1 L, RD$95
+
+async function scan(page: Page, code: string) {
+  await page.keyboard.press("F2");
+  const search = page.getByLabel("Buscar producto", { exact: true });
+  await expect(search).toBeFocused();
+  // A scanner types the code and Enter in one burst.
+  await search.pressSequentially(code, { delay: 5 });
+  await search.press("Enter");
+}
+
+test("scan two products, apply a Normal discount, pay half cash half card, see the change and the NCF on the receipt", async ({ page }) => {
+  await signIn(page, "cashier@demo.test");
+  await page.goto(tenantUrl("/home/pos"));
+  await page.evaluate(() => localStorage.removeItem("pos_cart_state"));
+  await page.reload();
+
+  await scan(page, RICE);
+  await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  await scan(page, MILK);
+  await expect(page.getByTestId("cart-line")).toHaveCount(2);
+  await expect(page.getByTestId("cart-total")).toHaveText("RD$515.00");
+
+  // Normal discount for a sale split between cash and card: the rice allows 5%.
+  await page.keyboard.press("F7");
+  const sheet = page.getByRole("dialog", { name: "Métodos de pago y descuentos" });
+  await expect(sheet).toBeVisible();
+  await sheet.getByRole("button", { name: "Tarjeta", exact: true }).click();
+  await expect(sheet.getByRole("slider", { name: "Descuento de Arroz La Garza 10 lb" })).toHaveAttribute("max", "5");
+  await sheet.getByRole("button", { name: /^Máx/ }).click();
+  await sheet.getByRole("button", { name: "Aplicar" }).click();
+  await expect(sheet).toHaveCount(0);
+  // 420 − 5% = 399 + 95 = 494
+  await expect(page.getByTestId("cart-total")).toHaveText("RD$494.00");
+
+  // Pay: cash first (the panel's first method), then card for the rest; more cash gives change.
+  await page.keyboard.press("F9");
+  const pay = page.getByRole("dialog", { name: "Cobrar" });
+  await expect(pay.getByTestId("checkout-total")).toHaveText("RD$494.00");
+  await pay.getByLabel("Monto").first().fill("250");
+  await pay.getByRole("button", { name: "Agregar pago" }).click();
+  await expect(pay.getByLabel("Método de pago").nth(1)).toHaveValue(/.+/);
+  await pay.getByLabel("Método de pago").nth(1).selectOption({ label: "Tarjeta" });
+  await expect(pay.getByLabel("Monto").nth(1)).toHaveValue("244.00");
+  await pay.getByLabel("Monto").first().fill("300");
+  await expect(pay.getByTestId("checkout-change")).toHaveText("RD$56.00");
+  await expect(pay.getByLabel("Próximo NCF")).toHaveValue(/^B02\d{8}$/);
+  const ncf = await pay.getByLabel("Próximo NCF").inputValue();
+  await page.screenshot({ path: "test-results/pos-checkout.png" });
+  await pay.getByRole("button", { name: /Confirmar pago/ }).click();
+
+  const done = page.getByRole("dialog", { name: "Orden Completada" });
+  await expect(done).toBeVisible();
+  await expect(done.getByTestId("post-change")).toHaveText("RD$56.00");
+  await expect(done).toContainText(ncf);
+  await page.screenshot({ path: "test-results/pos-order-completed.png" });
+
+  // F2 prints (no print service configured: the browser's 80 mm receipt in a hidden frame).
+  await page.evaluate(() => {
+    const w = window as unknown as { receipts: string[] };
+    w.receipts = [];
+    new MutationObserver((records) => {
+      for (const r of records) for (const n of r.addedNodes) if (n instanceof HTMLIFrameElement) w.receipts.push(n.srcdoc);
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await page.keyboard.press("F2");
+  await expect.poll(() => page.evaluate(() => (window as unknown as { receipts: string[] }).receipts.length)).toBe(1);
+  const html = await page.evaluate(() => (window as unknown as { receipts: string[] }).receipts[0]!);
+  expect(html).toContain(ncf);
+  expect(html).toContain("Cambio");
+  expect(html).toContain("56.00");
+  expect(html).toContain("Tarjeta");
+  expect(html).toContain("Arroz La Garza 10 lb");
+
+  // Escape closes; the cart is empty for the next customer and the search has focus.
+  await page.keyboard.press("Escape");
+  await expect(done).toHaveCount(0);
+  await expect(page.getByTestId("cart-line")).toHaveCount(0);
+  await expect(page.getByLabel("Buscar producto", { exact: true })).toBeFocused();
+});
