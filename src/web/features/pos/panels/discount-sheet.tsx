@@ -58,10 +58,7 @@ function DiscountContent({ onClose, onApply }: { onClose: () => void; onApply?: 
   // Payment methods: the first one is preselected when the panel opens.
   const methods = useQuery(trpc.paymentMethod.getAll.queryOptions());
   const [selected, setSelected] = React.useState<string[] | null>(null);
-  React.useEffect(() => {
-    if (selected === null && methods.data) setSelected(methods.data.length ? [methods.data[0]!.id] : []);
-  }, [methods.data, selected]);
-  const chosen = selected ?? [];
+  const chosen = selected ?? (methods.data?.length ? [methods.data[0]!.id] : []);
   const chosenNames = (methods.data ?? []).filter((m) => chosen.includes(m.id)).map((m) => m.name);
 
   const sortedIds = React.useMemo(() => [...productIds].sort(), [productIds]);
@@ -75,7 +72,7 @@ function DiscountContent({ onClose, onApply }: { onClose: () => void; onApply?: 
   const maxOf = (productId: string) => (maxReady ? maxDiscountFor(maxQuery.data!, productId, chosenNames) : "0.00");
   const normalShown = maxReady ? cappedPercents(productIds, normalValues, maxQuery.data!, chosenNames) : normalValues;
 
-  const toggleMethod = (id: string) => setSelected((prev) => ((prev ?? []).includes(id) ? (prev ?? []).filter((m) => m !== id) : [...(prev ?? []), id]));
+  const toggleMethod = (id: string) => setSelected(chosen.includes(id) ? chosen.filter((m) => m !== id) : [...chosen, id]);
   const applyPreset = (key: DiscountPresetKey) => setNormalValues(presetPercents(productIds, maxOf, key));
 
   const canApply = items.length > 0 && (tab === "normal" ? maxReady : auth.status === "verified");

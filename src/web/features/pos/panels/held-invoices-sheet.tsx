@@ -85,6 +85,16 @@ function HeldInvoicesContent({ onClose }: { onClose: () => void }) {
   };
   const busy = load.isPending || remove.isPending;
 
+  // Once the list arrives, the first entry's main action gets the focus (Enter acts on it).
+  const listRef = React.useRef<HTMLUListElement>(null);
+  const hasEntries = invoices.length > 0;
+  React.useEffect(() => {
+    if (!hasEntries) return;
+    const active = document.activeElement;
+    if (active instanceof HTMLInputElement || listRef.current?.contains(active)) return;
+    listRef.current?.querySelector<HTMLElement>("[data-entry-focus]")?.focus();
+  }, [hasEntries]);
+
   return (
     <SheetContent closeLabel={t("posPanels:common.close")} className="sm:max-w-lg" data-testid="held-invoices-sheet">
       <div className="grid gap-1 pr-8">
@@ -112,7 +122,7 @@ function HeldInvoicesContent({ onClose }: { onClose: () => void }) {
           <p className="text-sm text-muted-foreground">{t("posPanels:held.emptyHint")}</p>
         </div>
       ) : (
-        <ul className="grid gap-3" aria-label={t("posPanels:held.title")} onKeyDown={moveFocusInList}>
+        <ul ref={listRef} className="grid gap-3" aria-label={t("posPanels:held.title")} onKeyDown={moveFocusInList}>
           {invoices.map((invoice) => (
             <li key={invoice.id} className="grid gap-3 rounded-[var(--radius-card)] border p-4" data-testid="held-invoice" data-held-id={invoice.id}>
               <div className="flex items-start justify-between gap-3">

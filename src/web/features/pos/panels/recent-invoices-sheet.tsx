@@ -105,6 +105,16 @@ function RecentInvoicesContent({ onClose, onReprint }: { onClose: () => void; on
     void navigate(POS_PATH);
   }
 
+  // Once the list arrives, the first entry's main action gets the focus (Enter acts on it).
+  const listRef = React.useRef<HTMLUListElement>(null);
+  const hasEntries = invoices.length > 0;
+  React.useEffect(() => {
+    if (!hasEntries) return;
+    const active = document.activeElement;
+    if (active instanceof HTMLInputElement || listRef.current?.contains(active)) return;
+    listRef.current?.querySelector<HTMLElement>("[data-entry-focus]")?.focus();
+  }, [hasEntries]);
+
   return (
     <SheetContent closeLabel={t("posPanels:common.close")} className="sm:max-w-xl" data-testid="recent-invoices-sheet">
       <div className="grid gap-1 pr-8">
@@ -150,7 +160,7 @@ function RecentInvoicesContent({ onClose, onReprint }: { onClose: () => void; on
           <p className="font-medium">{todayOnly ? t("posPanels:recent.emptyToday") : t("posPanels:recent.empty")}</p>
         </div>
       ) : (
-        <ul className="grid gap-3" aria-label={t("posPanels:recent.title")} onKeyDown={moveFocusInList}>
+        <ul ref={listRef} className="grid gap-3" aria-label={t("posPanels:recent.title")} onKeyDown={moveFocusInList}>
           {invoices.map((invoice) => {
             const cancelled = invoice.status === "cancelled";
             return (
@@ -183,11 +193,11 @@ function RecentInvoicesContent({ onClose, onReprint }: { onClose: () => void; on
                   <span>{formatDateTime(invoice.createdAt, lang)}</span>
                 </p>
                 <div className="flex flex-wrap justify-end gap-2">
-                  <Button variant="outline" className="min-h-11" data-entry-focus onClick={() => onReprint(invoice.receiptData)}>
+                  <Button variant="outline" className="min-h-11" onClick={() => onReprint(invoice.receiptData)}>
                     <Printer aria-hidden />
                     {t("posPanels:recent.reprint")}
                   </Button>
-                  <Button variant="outline" className="min-h-11" onClick={() => setDetailId(invoice.id)}>
+                  <Button variant="outline" className="min-h-11" data-entry-focus onClick={() => setDetailId(invoice.id)}>
                     <Eye aria-hidden />
                     {t("posPanels:recent.detail")}
                   </Button>
