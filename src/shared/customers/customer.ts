@@ -121,6 +121,11 @@ export const customerUpdateInput = z
   .transform(withoutAbsent);
 export type CustomerUpdateInput = z.output<typeof customerUpdateInput>;
 
+/** The customer form when editing: the code is shown and may be changed, but not emptied. */
+export const customerEditFormInput = customerCreateInput.superRefine((v, ctx) => {
+  if (!v.code) ctx.addIssue({ code: "custom", path: ["code"], message: M.codeRequired });
+});
+
 /** The search panel's inline form: name, tax_id, phone, email, address. */
 export const customerQuickCreateInput = z
   .object({ name, tax_id: taxIdField, phone: customerShape.phone, email: optionalEmail, address: customerShape.address })

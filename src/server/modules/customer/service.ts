@@ -260,19 +260,31 @@ export async function restoreCustomer(tx: Tx, tenantId: string, id: string) {
   return getCustomer(tx, tenantId, id);
 }
 
-/** customer.search: active customers whose name, code, tax id or phone contain the words; names starting with the first word first. */
+/**
+ * customer.search: active customers whose name, code, tax id or phone contain the words; names
+ * starting with the first word first. One statement: the definer function's ids (migration 0012)
+ * joined back to their rows under RLS, in the function's order.
+ */
 export async function searchCustomers(tx: Tx, tenantId: string, input: { query: string; limit: number }) {
   const patterns = customerSearchPatterns(input.query);
   if (patterns.length === 0) return [];
-  const ids = await pageIds(tx, { patterns, prefix: customerSearchPrefix(input.query), showDeleted: false, limit: input.limit, offset: 0, countRows: false });
-  return rowsInOrder(
-    ids.map((r) => r.id),
-    (list) =>
-      tx
-        .select(briefColumns)
-        .from(customers)
-        .where(and(eq(customers.tenantId, tenantId), inArray(customers.id, list))),
-  );
+  const result = await tx.execute(sql`
+    select c.id, c.code, c.name, c.tax_id, c.email, c.phone, c.address, c.is_default, c.eligible_for_rewards, c.points
+    from enzzo_customer_page(array(select jsonb_array_elements_text(${JSON.stringify(patterns)}::jsonb)), ${customerSearchPrefix(input.query)}::text, false, ${input.limit}, 0, false) with ordinality as p(id, total, ord)
+    join ${customers} c on c.tenant_id = ${tenantId} and c.id = p.id
+    order by p.ord`);
+  return rowsOf<{ id: string; code: string; name: string; tax_id: string | null; email: string | null; phone: string | null; address: string | null; is_default: boolean; eligible_for_rewards: boolean; points: number }>(result).map((r) => ({
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    taxId: r.tax_id,
+    email: r.email,
+    phone: r.phone,
+    address: r.address,
+    isDefault: r.is_default,
+    eligibleForRewards: r.eligible_for_rewards,
+    points: Number(r.points),
+  }));
 }
 
 /** customer.getRecent: the customers used last (a sale touches them), then the newest never used. */
