@@ -9,6 +9,8 @@ export interface SessionUser {
   role: "owner" | "admin" | "cashier";
   isOwner: boolean;
   language: string;
+  /** the user's own warehouse (the POS starts there) */
+  warehouseId: string | null;
   imageUrl: string | null;
   permissions: string[];
   modules: string[];

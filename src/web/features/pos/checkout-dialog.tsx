@@ -1,0 +1,264 @@
+import { useQuery } from "@tanstack/react-query";
+import { AlertTriangle, Plus, Trash2 } from "lucide-react";
+import * as React from "react";
+import { useTranslation } from "react-i18next";
+import { customerFiscalKind, type FiscalCustomer, ncfProblem, SALE_NCF_TYPE_CODES } from "../../../shared/customers/fiscal";
+import { formatMoney } from "../../../shared/money/format";
+import { computePayments, convertFromBase } from "../../../shared/pos/pricing";
+import { useTRPC } from "../../app/trpc";
+import { Button } from "../../components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
+import { Input } from "../../components/ui/input";
+import { Field } from "../../components/ui/label";
+
+export interface PaymentRow {
+  key: number;
+  paymentMethodId: string;
+  currencyId: string;
+  amount: string;
+  reference: string;
+}
+
+export interface CheckoutChoice {
+  ncfTypeId: string | undefined;
+  payments: { paymentMethodId: string; currencyId: string; amount: string; reference?: string }[];
+}
+
+const selectClass = "h-11 w-full rounded-md border border-input bg-background px-3 text-sm";
+
+/**
+ * Payment: one or more payments in several methods and currencies (converted at the tenant's
+ * rate), the change, and the NCF type with its next number. Enter confirms.
+ */
+export function CheckoutDialog({
+  open,
+  onOpenChange,
+  total,
+  customerName,
+  buyer,
+  busy,
+  preferredMethodIds,
+  onConfirm,
+  lang,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  total: string;
+  customerName: string;
+  /** the customer's tax id: which NCF types it may receive */
+  buyer: FiscalCustomer;
+  busy: boolean;
+  /** the payment methods chosen in the discount panel (their limits applied): the first pays */
+  preferredMethodIds: readonly string[];
+  onConfirm: (choice: CheckoutChoice) => void;
+  lang: string;
+}) {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const methods = useQuery(trpc.paymentMethod.getAll.queryOptions());
+  const currencies = useQuery(trpc.currency.getActive.queryOptions());
+  const ncfTypes = useQuery(trpc.ncf.getTypes.queryOptions());
+  const [ncfTypeId, setNcfTypeId] = React.useState<string>("");
+  const [rows, setRows] = React.useState<PaymentRow[]>([]);
+  const nextKey = React.useRef(1);
+
+  const defaultCurrency = currencies.data?.find((c) => c.is_default) ?? currencies.data?.[0];
+  const rateOf = (currencyId: string) => currencies.data?.find((c) => c.id === currencyId)?.rate ?? "1";
+  const codeOf = (currencyId: string) => currencies.data?.find((c) => c.id === currencyId)?.code ?? "DOP";
+  const methodCode = (id: string) => methods.data?.find((m) => m.id === id)?.code ?? "";
+
+  // A fresh payment (first method, default currency, the whole amount) each time the dialog opens.
+  const preferred = preferredMethodIds.join(",");
+  React.useEffect(() => {
+    if (!open || !methods.data?.[0] || !defaultCurrency) return;
+    const first = methods.data.find((m) => preferred.split(",").includes(m.id)) ?? methods.data[0];
+    setRows([{ key: nextKey.current++, paymentMethodId: first.id, currencyId: defaultCurrency.id, amount: total, reference: "" }]);
+  }, [open, methods.data, defaultCurrency, total, preferred]);
+  // A company (RNC) gets a tax credit invoice (B01); anyone else the default type.
+  const kind = customerFiscalKind(buyer);
+  React.useEffect(() => {
+    if (!open || !ncfTypes.data) return;
+    const preferred = kind === "rnc" ? ncfTypes.data.find((n) => n.code === "B01") : undefined;
+    setNcfTypeId((preferred ?? ncfTypes.data.find((n) => n.is_default) ?? ncfTypes.data[0])?.id ?? "");
+  }, [open, ncfTypes.data, kind]);
+  const saleTypes = (ncfTypes.data ?? []).filter((n) => (SALE_NCF_TYPE_CODES as readonly string[]).includes(n.code));
+  const problem = ncfTypeId ? ncfProblem(buyer, ncfTypes.data?.find((n) => n.id === ncfTypeId)?.code ?? "", total) : null;
+
+  const nextNumber = useQuery({ ...trpc.ncf.getNextNumber.queryOptions({ id: ncfTypeId }), enabled: open && !!ncfTypeId });
+  const ncfType = ncfTypes.data?.find((n) => n.id === ncfTypeId);
+
+  const summary = React.useMemo(() => {
+    try {
+      return computePayments(
+        total,
+        rows.filter((r) => r.amount.trim() !== "").map((r) => ({ amount: r.amount, rate: rateOf(r.currencyId) })),
+      );
+    } catch {
+      return null;
+    }
+    // biome-ignore lint/correctness/useExhaustiveDependencies: rateOf reads currencies
+  }, [rows, total, currencies.data]);
+
+  const canConfirm = !!summary && Number(summary.pending) === 0 && rows.length > 0 && !busy && !problem;
+
+  function update(key: number, patch: Partial<PaymentRow>) {
+    setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+  }
+
+  function addRow() {
+    if (!methods.data || !defaultCurrency) return;
+    const pending = summary?.pending ?? "0";
+    const second = methods.data.find((m) => !rows.some((r) => r.paymentMethodId === m.id)) ?? methods.data[0]!;
+    setRows((rs) => [...rs, { key: nextKey.current++, paymentMethodId: second.id, currencyId: defaultCurrency.id, amount: pending, reference: "" }]);
+  }
+
+  function confirm() {
+    if (!canConfirm) return;
+    onConfirm({
+      ncfTypeId: ncfTypeId || undefined,
+      payments: rows.map((r) => ({ paymentMethodId: r.paymentMethodId, currencyId: r.currencyId, amount: r.amount, ...(r.reference.trim() ? { reference: r.reference.trim() } : {}) })),
+    });
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        closeLabel={t("common:actions.close")}
+        className="max-w-2xl"
+        onKeyDown={(e) => {
+          if (e.key === "Enter" && !(e.target instanceof HTMLButtonElement) && !(e.target instanceof HTMLSelectElement)) {
+            e.preventDefault();
+            confirm();
+          }
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>{t("pos:checkout.title")}</DialogTitle>
+          <DialogDescription>{t("pos:checkout.customer", { name: customerName })}</DialogDescription>
+        </DialogHeader>
+        <div className="flex items-baseline justify-between rounded-md bg-muted px-4 py-3">
+          <span className="font-medium">{t("pos:totals.total")}</span>
+          <span className="text-3xl font-bold tabular-nums" data-testid="checkout-total">
+            {formatMoney(total, lang)}
+          </span>
+        </div>
+
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field label={t("pos:checkout.ncfType")} htmlFor="pos-ncf-type">
+            <select id="pos-ncf-type" className={selectClass} value={ncfTypeId} onChange={(e) => setNcfTypeId(e.target.value)}>
+              {saleTypes.map((n) => (
+                <option key={n.id} value={n.id} disabled={n.expired || n.exhausted}>
+                  {n.code} — {n.description}
+                  {n.is_default ? ` (${t("pos:checkout.default")})` : ""}
+                  {n.expired ? ` — ${t("pos:checkout.expired")}` : n.exhausted ? ` — ${t("pos:checkout.exhausted")}` : ""}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label={t("pos:checkout.nextNcf")} htmlFor="pos-next-ncf">
+            <Input id="pos-next-ncf" readOnly value={nextNumber.data ?? ""} className="h-11 font-mono" />
+          </Field>
+        </div>
+        {problem ? (
+          <p className="flex items-center gap-2 text-sm text-destructive" role="alert">
+            <AlertTriangle className="size-4" aria-hidden /> {t(`pos:checkout.ncfProblem.${problem}`, { code: ncfType?.code ?? "" })}
+          </p>
+        ) : null}
+        {ncfType?.lowRange ? (
+          <p className="flex items-center gap-2 text-sm text-amber-700 dark:text-amber-400" role="status">
+            <AlertTriangle className="size-4" aria-hidden /> {t("pos:checkout.lowRange", { code: ncfType.code, remaining: ncfType.remaining })}
+          </p>
+        ) : null}
+
+        <fieldset className="space-y-2">
+          <legend className="mb-1 text-sm font-medium">{t("pos:checkout.payments")}</legend>
+          {rows.map((r, i) => (
+            <div key={r.key} className="grid grid-cols-[1fr_0.8fr_1fr_auto] items-end gap-2">
+              <Field label={t("pos:checkout.method")} htmlFor={`pos-pay-method-${i}`}>
+                <select id={`pos-pay-method-${i}`} className={selectClass} value={r.paymentMethodId} onChange={(e) => update(r.key, { paymentMethodId: e.target.value })}>
+                  {(methods.data ?? []).map((m) => (
+                    <option key={m.id} value={m.id}>
+                      {m.name}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field label={t("pos:checkout.currency")} htmlFor={`pos-pay-currency-${i}`}>
+                <select
+                  id={`pos-pay-currency-${i}`}
+                  className={selectClass}
+                  value={r.currencyId}
+                  onChange={(e) => {
+                    const currencyId = e.target.value;
+                    // Keep the value: what was due in pesos becomes the same value in the new currency.
+                    const inBase = computePayments("0", [{ amount: r.amount || "0", rate: rateOf(r.currencyId) }]).paid;
+                    update(r.key, { currencyId, amount: convertFromBase(inBase, rateOf(currencyId)) });
+                  }}
+                >
+                  {(currencies.data ?? []).map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.code}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field label={t("pos:checkout.amount")} htmlFor={`pos-pay-amount-${i}`}>
+                <Input
+                  id={`pos-pay-amount-${i}`}
+                  inputMode="decimal"
+                  className="h-11 text-right tabular-nums"
+                  value={r.amount}
+                  onChange={(e) => update(r.key, { amount: e.target.value.replace(/[^0-9.]/g, "") })}
+                  onFocus={(e) => e.currentTarget.select()}
+                  autoFocus={i === 0}
+                />
+              </Field>
+              <Button type="button" variant="ghost" size="icon" className="size-11" aria-label={t("pos:checkout.removePayment")} disabled={rows.length === 1} onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}>
+                <Trash2 className="size-4" />
+              </Button>
+              {methodCode(r.paymentMethodId) !== "CASH" ? (
+                <div className="col-span-4">
+                  <Input aria-label={t("pos:checkout.reference")} placeholder={t("pos:checkout.reference")} value={r.reference} onChange={(e) => update(r.key, { reference: e.target.value })} className="h-9" />
+                </div>
+              ) : null}
+              {codeOf(r.currencyId) !== "DOP" ? (
+                <p className="col-span-4 text-xs text-muted-foreground">
+                  {t("pos:checkout.rate", { code: codeOf(r.currencyId), rate: rateOf(r.currencyId) })}
+                </p>
+              ) : null}
+            </div>
+          ))}
+          <Button type="button" variant="outline" onClick={addRow} className="h-10">
+            <Plus className="size-4" /> {t("pos:checkout.addPayment")}
+          </Button>
+        </fieldset>
+
+        <dl className="grid grid-cols-3 gap-2 text-center">
+          <Stat label={t("pos:checkout.paid")} value={formatMoney(summary?.paid ?? "0", lang)} testId="checkout-paid" />
+          <Stat label={t("pos:checkout.pending")} value={formatMoney(summary?.pending ?? total, lang)} testId="checkout-pending" warn={Number(summary?.pending ?? 1) > 0} />
+          <Stat label={t("pos:checkout.change")} value={formatMoney(summary?.change ?? "0", lang)} testId="checkout-change" />
+        </dl>
+
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            {t("common:actions.cancel")}
+          </Button>
+          <Button type="button" onClick={confirm} disabled={!canConfirm} className="min-w-40">
+            {t("pos:checkout.confirm")} <span className="text-xs opacity-80">Enter</span>
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Stat({ label, value, testId, warn }: { label: string; value: string; testId: string; warn?: boolean }) {
+  return (
+    <div className="rounded-md border p-2">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className={warn ? "font-semibold tabular-nums text-destructive" : "font-semibold tabular-nums"} data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
