@@ -9,6 +9,8 @@ export interface ServerConfig {
   sessionTtlSeconds: number;
   publicUrl?: string;
   uploadDir: string;
+  /** S3-compatible storage for uploads (S3_*); unset: files go to uploadDir */
+  s3?: S3Config;
   /** smtp://user:pass@host:port (smtps:// for TLS); unset: mail stays in the in-app outbox */
   smtpUrl?: string;
   /** the From address of outgoing mail, e.g. "Enzzo <no-reply@example.com>" */
@@ -17,6 +19,63 @@ export interface ServerConfig {
   seedDemo: boolean;
 }
 
+/** Where uploads go when S3-compatible storage is configured (path-style addressing). */
+export interface S3Config {
+  /** e.g. https://s3.us-east-1.amazonaws.com, http://minio:9000, https://<account>.r2.cloudflarestorage.com */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** public base of the stored objects (CDN or bucket domain); unset: {endpoint}/{bucket} */
+  publicUrl?: string;
+}
+
+const S3_REQUIRED = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+const S3_OPTIONAL = ["S3_REGION", "S3_PUBLIC_URL"] as const;
+
+function httpUrl(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an http(s) URL, got "${value}"`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`${name} must be an http(s) URL, got "${value}"`);
+  if (url.username || url.password) throw new Error(`${name} must not contain credentials; use S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY`);
+  return value.replace(/\/+$/, "");
+}
+
+/**
+ * S3 settings when S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are all set;
+ * none of the S3_* variables set: undefined (uploads stay in UPLOAD_DIR). Anything in between is
+ * refused, so a typo never silently sends uploads to the local folder.
+ */
+export function loadS3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
+  const value = (name: string) => env[name]?.trim() || undefined;
+  const present = [...S3_REQUIRED, ...S3_OPTIONAL].filter((name) => value(name));
+  if (present.length === 0) return undefined;
+  const missing = S3_REQUIRED.filter((name) => !value(name));
+  if (missing.length > 0) {
+    throw new Error(
+      `Incomplete S3 configuration: ${present.join(", ")} ${present.length === 1 ? "is" : "are"} set but ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} not. ` +
+        `Set ${S3_REQUIRED.join(", ")} to store uploads in S3-compatible storage, or unset every S3_* variable to keep them in UPLOAD_DIR.`,
+    );
+  }
+  const bucket = value("S3_BUCKET")!;
+  if (bucket.includes("/")) throw new Error(`S3_BUCKET must be a bucket name without "/", got "${bucket}"`);
+  const publicUrl = value("S3_PUBLIC_URL");
+  return {
+    endpoint: httpUrl("S3_ENDPOINT", value("S3_ENDPOINT")!),
+    bucket,
+    region: value("S3_REGION") ?? "us-east-1",
+    accessKeyId: value("S3_ACCESS_KEY_ID")!,
+    secretAccessKey: value("S3_SECRET_ACCESS_KEY")!,
+    publicUrl: publicUrl ? httpUrl("S3_PUBLIC_URL", publicUrl) : undefined,
+  };
+}
+
+/** Reads the environment; throws with a clear message on an incomplete S3 configuration. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: Number(env.PORT ?? 3000),
@@ -28,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sessionTtlSeconds: Number(env.SESSION_TTL_SECONDS ?? 7 * 24 * 3600),
     publicUrl: env.PUBLIC_URL || undefined,
     uploadDir: env.UPLOAD_DIR ?? "./uploads",
+    s3: loadS3Config(env),
     smtpUrl: env.SMTP_URL || undefined,
     smtpFrom: env.SMTP_FROM || undefined,
     logLevel: env.LOG_LEVEL ?? "info",

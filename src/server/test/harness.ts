@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import postgres from "postgres";
 import superjson from "superjson";
 import { buildApp } from "../app";
-import { loadConfig } from "../config";
+import { loadConfig, type ServerConfig } from "../config";
 import { type Database, type Db, openDatabase, withTenant } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
 import { newId } from "../ids";
@@ -102,12 +102,12 @@ async function makeTenant(db: Db, subdomain: string): Promise<TestTenant> {
 }
 
 /** Builds the app on a fresh database with two tenants (acme and other), each with owner, admin and cashier. */
-export async function createTestContext(opts: { authRateLimitMax?: number } = {}): Promise<TestContext> {
+export async function createTestContext(opts: { authRateLimitMax?: number; config?: Partial<ServerConfig> } = {}): Promise<TestContext> {
   invalidateTenantCache();
   const { database, drop } = await freshDatabase();
   await migrateDatabase(database);
   const uploadDir = mkdtempSync(path.join(os.tmpdir(), "enzzo-uploads-"));
-  const config = { ...loadConfig({}), superAdminToken: SUPERADMIN_TOKEN, uploadDir };
+  const config = { ...loadConfig({}), superAdminToken: SUPERADMIN_TOKEN, uploadDir, ...opts.config };
   const app = await buildApp(
     { db: database.db, config, sessionSecret: "test-secret", authRateLimitMax: opts.authRateLimitMax ?? 10_000 },
     { serveWeb: false },

@@ -1,7 +1,6 @@
-import { createWriteStream } from "node:fs";
-import { mkdir, unlink } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { type Readable, Transform } from "node:stream";
+import { type Readable, Transform, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
@@ -13,6 +12,7 @@ import { withTenant } from "../../db/client";
 import { newId } from "../../ids";
 import { readSessionUser } from "../auth/service";
 import { resolveTenantFromHost } from "../tenant/service";
+import { contentTypeOf, createStorage, StorageError } from "./storage";
 
 const lang = (req: FastifyRequest) => languageOf(req.headers);
 
@@ -29,12 +29,25 @@ function limit(max: number) {
   });
 }
 
+/** Collects a stream into one Buffer. */
+function collect(chunks: Buffer[]) {
+  return new Writable({
+    write(chunk: Buffer, _enc, done) {
+      chunks.push(chunk);
+      done();
+    },
+  });
+}
+
 /**
  * POST /api/upload?filename=products/{timestamp}-{name}: the raw file body (or a multipart
- * field "file") is stored for the signed-in user's tenant under UPLOAD_DIR/{tenantId}/ and the
- * answer is {url}, served back from /uploads/.
+ * field "file") is stored for the signed-in user's tenant under the key {tenantId}/{uuid}{ext},
+ * in S3-compatible storage when S3_* is configured, else in UPLOAD_DIR (served back from
+ * /uploads/), and the answer is {url}.
  */
 export async function uploadRoutes(app: FastifyInstance, deps: AppDeps) {
+  const storage = createStorage(deps.config);
+  // UPLOAD_DIR is served in both modes: files stored before a switch to S3 keep loading.
   const root = path.resolve(deps.config.uploadDir);
   await mkdir(root, { recursive: true });
   await app.register(fastifyStatic, { root, prefix: "/uploads/", decorateReply: false, index: false });
@@ -66,21 +79,24 @@ export async function uploadRoutes(app: FastifyInstance, deps: AppDeps) {
         source.resume();
         return fail(400, "uploadType", { types: UPLOAD_EXTENSIONS.join(", ") });
       }
-      const dir = path.join(root, tenant.id);
-      await mkdir(dir, { recursive: true });
-      const stored = `${newId()}${ext}`;
-      const target = path.join(dir, stored);
+      const chunks: Buffer[] = [];
       try {
-        await pipeline(source, limit(UPLOAD_MAX_BYTES), createWriteStream(target));
+        await pipeline(source, limit(UPLOAD_MAX_BYTES), collect(chunks));
       } catch (e) {
-        await unlink(target).catch(() => {});
         if (e instanceof TooLarge) {
           source.resume();
           return fail(413, "uploadTooLarge", { mb: UPLOAD_MAX_BYTES / 1_048_576 });
         }
         throw e;
       }
-      return { url: `/uploads/${tenant.id}/${stored}` };
+      const key = `${tenant.id}/${newId()}${ext}`;
+      try {
+        return { url: await storage.put(key, Buffer.concat(chunks), contentTypeOf(ext)) };
+      } catch (e) {
+        if (!(e instanceof StorageError)) throw e;
+        req.log.error({ storage: storage.kind, key, reason: e.message }, "upload could not be stored");
+        return fail(e.status, "uploadStoreFailed");
+      }
     });
   });
 }
