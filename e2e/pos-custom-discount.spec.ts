@@ -1,10 +1,11 @@
+import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import esPos from "../src/shared/i18n/es/pos.json";
 import { trpcMutation } from "./catalog-helpers";
 import { browserFetch } from "./helpers-extra";
 import { signIn, tenantUrl } from "./support";
 
-const SEARCH_LABEL = (esPos as Record<string, unknown>).search as string;
+/** The POS search box is labelled by pos:search. */
+const SEARCH_LABEL = (JSON.parse(readFileSync(new URL("../src/shared/i18n/es/pos.json", import.meta.url), "utf8")) as Record<string, unknown>).search as string;
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const panelButton = (page: Page, label: string) => page.getByRole("button", { name: new RegExp(`^${escapeRe(label)}(\\s|$)`) });
 
@@ -146,6 +147,9 @@ test("normal discounts: the first payment method is preselected, presets and sli
   await expect(values).toHaveText(["6.6 %", "0 %"]);
   await sheet.getByRole("button", { name: "Máx" }).click();
   await expect(values).toHaveText(["20 %", "0 %"]);
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await page.screenshot({ path: "test-results/pos-normal-discount-768.png" });
+  await page.setViewportSize({ width: 1366, height: 768 });
   // The slider moves by 1 and stops at the maximum.
   await soapSlider.focus();
   await page.keyboard.press("ArrowLeft");

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import esPos from "../src/shared/i18n/es/pos.json";
 import { trpcMutation } from "./catalog-helpers";
 import { browserFetch } from "./helpers-extra";
 import { signIn, tenantUrl } from "./support";
 
-const SEARCH_LABEL = (esPos as Record<string, unknown>).search as string;
+/** The POS search box is labelled by pos:search. */
+const SEARCH_LABEL = (JSON.parse(readFileSync(new URL("../src/shared/i18n/es/pos.json", import.meta.url), "utf8")) as Record<string, unknown>).search as string;
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const panelButton = (page: Page, label: string) => page.getByRole("button", { name: new RegExp(`^${escapeRe(label)}(\\s|$)`) });
 
@@ -26,6 +27,7 @@ async function productAndSale(page: Page, tag: string, sku: string) {
   const [warehouse] = await trpcQuery<{ id: string }[]>(page, "warehouse.getAll");
   const methods = await trpcQuery<{ id: string; code: string }[]>(page, "paymentMethod.getAll");
   const [peso] = await trpcQuery<{ id: string }[]>(page, "currency.getActive");
+  const cash = methods.find((m) => m.code === "CASH")!;
   const product = await trpcMutation<{ id: string }>(page, "product.create", {
     name: `Queso de hoja ${tag}`,
     sku,
@@ -33,6 +35,8 @@ async function productAndSale(page: Page, tag: string, sku: string) {
     price2: "118",
     price3: "118",
     warehouseQuantities: [{ warehouseId: warehouse!.id, initialQuantity: "40" }],
+    // the checkout allows the 10 % only up to the product's maximum for cash
+    maxDiscounts: [{ paymentMethodId: cash.id, isFullPayment: true, maxDiscountPercent: "10" }],
   });
   const sale = async () =>
     trpcMutation<{ orderId: string; orderNumber: string; ncf: string | null; total: string }>(page, "pos.checkout", {
@@ -40,7 +44,7 @@ async function productAndSale(page: Page, tag: string, sku: string) {
       customerId: "default",
       warehouseId: warehouse!.id,
       items: [{ productId: product.id, quantity: "2", discount: { type: "percentage_discount", value: "10" } }],
-      payments: [{ paymentMethodId: methods.find((m) => m.code === "CASH")!.id, currencyId: peso!.id, amount: "500" }],
+      payments: [{ paymentMethodId: cash.id, currencyId: peso!.id, amount: "500" }],
     });
   return { product, sale };
 }
@@ -110,8 +114,8 @@ test("an administrator cancels one invoice and cancels-and-recreates another: it
   await expect(page).toHaveURL(/\/home\/pos$/);
   await expect(page.getByText(`Factura ${second.orderNumber} anulada`, { exact: true })).toBeVisible();
   await expect
-    .poll(async () => (await storedCart(page)).items.map((i) => [i.product.id, i.quantity, i.discount?.type, i.discount?.value]))
-    .toEqual([[product.id, "2", "percentage_discount", "10.00"]]);
+    .poll(async () => (await storedCart(page)).items.map((i) => [i.product.id, i.quantity, i.discount?.type, Number(i.discount?.value)]))
+    .toEqual([[product.id, "2", "percentage_discount", 10]]);
   expect((await storedCart(page)).customerId).toBe("default");
   await expect(page.getByText(`Queso de hoja ${tag}`).first()).toBeVisible();
 
@@ -139,4 +143,30 @@ test("a cashier (no pos.cancel_invoice) can reprint and view but sees no cancel 
   await expect(entry.getByRole("button", { name: "Reimprimir" })).toBeVisible();
   await expect(entry.getByRole("button", { name: "Ver detalle" })).toBeVisible();
   await expect(entry.getByRole("button", { name: /Anular/ })).toHaveCount(0);
+});
+
+test("quick commands: 000 lists the POS commands (arrows and Enter pick one); an unknown code says 'Comando no encontrado'", async ({ page }) => {
+  await signIn(page, "cashier@demo.test");
+  await openEmptyPos(page);
+  await panelButton(page, "Comandos").click();
+  const dialog = page.getByRole("dialog", { name: "Comandos rápidos" });
+  const code = dialog.getByLabel("Código del comando");
+  await expect(code).toBeFocused();
+  await code.fill("999");
+  await code.press("Enter");
+  await expect(page.getByText("Comando no encontrado", { exact: true })).toBeVisible();
+  await expect(dialog).toBeVisible();
+
+  await code.fill("000");
+  await code.press("Enter");
+  const list = dialog.getByRole("listbox", { name: "Comandos disponibles" });
+  await expect(list.getByRole("option")).toHaveText([/^030\s*Devoluciones$/, /^031\s*Última transacción de tarjeta$/]);
+  await expect(list.getByRole("option").first()).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(list.getByRole("option").nth(1)).toHaveAttribute("aria-selected", "true");
+  await expect(list.getByRole("option").nth(1)).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  // 030 (returns) runs what the POS registered for it and the dialog closes.
+  await page.keyboard.press("Enter");
+  await expect(dialog).toHaveCount(0);
 });

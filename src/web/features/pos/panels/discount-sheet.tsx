@@ -183,7 +183,7 @@ function DiscountContent({ onClose, onApply }: { onClose: () => void; onApply?: 
         </div>
       )}
 
-      <div className="mt-auto grid gap-2 border-t pt-4">
+      <div className="sticky bottom-0 mt-auto grid gap-2 border-t bg-card pt-4 pb-1">
         <p className="text-xs text-muted-foreground">{t("posPanels:discounts.cancelHint")}</p>
         <div className="flex justify-end gap-2">
           <Button variant="outline" className="min-h-11" onClick={cancel} data-testid="discount-cancel">
@@ -218,7 +218,7 @@ function ProductSliders({
   return (
     <fieldset className="grid gap-3">
       <legend className="mb-2 text-sm font-semibold">{title}</legend>
-      <ul className="grid gap-3">
+      <ul className="grid grid-cols-1 gap-3">
         {items.map((item) => {
           const id = item.product.id;
           const max = maxOf(id);
@@ -227,7 +227,7 @@ function ProductSliders({
           const percent = formatQuantity(value, 2);
           const sliderId = `discount-slider-${id}`;
           return (
-            <li key={id} className="grid gap-1 rounded-md border p-3" data-testid="discount-product" data-product-id={id}>
+            <li key={id} className="grid grid-cols-1 gap-1 rounded-md border p-3" data-testid="discount-product" data-product-id={id}>
               <div className="flex items-baseline justify-between gap-3">
                 <Label htmlFor={sliderId} className="min-w-0 truncate">
                   {item.product.name}

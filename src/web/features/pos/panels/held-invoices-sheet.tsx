@@ -122,9 +122,9 @@ function HeldInvoicesContent({ onClose }: { onClose: () => void }) {
           <p className="text-sm text-muted-foreground">{t("posPanels:held.emptyHint")}</p>
         </div>
       ) : (
-        <ul ref={listRef} className="grid gap-3" aria-label={t("posPanels:held.title")} onKeyDown={moveFocusInList}>
+        <ul ref={listRef} className="grid grid-cols-1 gap-3" aria-label={t("posPanels:held.title")} onKeyDown={moveFocusInList}>
           {invoices.map((invoice) => (
-            <li key={invoice.id} className="grid gap-3 rounded-[var(--radius-card)] border p-4" data-testid="held-invoice" data-held-id={invoice.id}>
+            <li key={invoice.id} className="grid grid-cols-1 gap-3 rounded-[var(--radius-card)] border p-4" data-testid="held-invoice" data-held-id={invoice.id}>
               <div className="flex items-start justify-between gap-3">
                 <div className="min-w-0">
                   <p className="truncate font-semibold" data-testid="held-invoice-name">

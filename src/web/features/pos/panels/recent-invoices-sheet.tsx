@@ -160,13 +160,13 @@ function RecentInvoicesContent({ onClose, onReprint }: { onClose: () => void; on
           <p className="font-medium">{todayOnly ? t("posPanels:recent.emptyToday") : t("posPanels:recent.empty")}</p>
         </div>
       ) : (
-        <ul ref={listRef} className="grid gap-3" aria-label={t("posPanels:recent.title")} onKeyDown={moveFocusInList}>
+        <ul ref={listRef} className="grid grid-cols-1 gap-3" aria-label={t("posPanels:recent.title")} onKeyDown={moveFocusInList}>
           {invoices.map((invoice) => {
             const cancelled = invoice.status === "cancelled";
             return (
               <li
                 key={invoice.id}
-                className={cn("grid gap-2 rounded-[var(--radius-card)] border p-4", cancelled && "bg-muted/40")}
+                className={cn("grid grid-cols-1 gap-2 rounded-[var(--radius-card)] border p-4", cancelled && "bg-muted/40")}
                 data-testid="recent-invoice"
                 data-order-number={invoice.orderNumber}
                 data-status={invoice.status}
