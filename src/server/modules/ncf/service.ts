@@ -77,22 +77,15 @@ function checkUsable(row: { code: string; rangeTo: number; expiresOn: string }, 
 }
 
 /**
- * Takes the next NCF of a type inside the document's transaction. The UPDATE locks the type's
- * row until commit: concurrent documents queue behind it, so numbers are strictly sequential,
- * never duplicated, and a rolled-back document gives its number back (no gap). Refuses past
- * the range end or the expiry date.
+ * Checks a number just taken from a type's range (the UPDATE that took it keeps the row locked
+ * until COMMIT, so numbers are sequential and never shared; refusing here rolls the document
+ * back and gives the number back): past the range end or the expiry date is refused. Answers
+ * the NCF and what is left of the range.
  */
-export async function takeNextNcf(tx: Tx, tenantId: string, id: string, today: string) {
-  const [row] = await tx
-    .update(ncfTypes)
-    .set({ nextNumber: sql`${ncfTypes.nextNumber} + 1` })
-    .where(and(eq(ncfTypes.tenantId, tenantId), eq(ncfTypes.id, id), eq(ncfTypes.isActive, true)))
-    .returning({ taken: sql<number>`${ncfTypes.nextNumber} - 1`, code: ncfTypes.code, description: ncfTypes.description, rangeFrom: ncfTypes.rangeFrom, rangeTo: ncfTypes.rangeTo, expiresOn: ncfTypes.expiresOn });
-  if (!row) throw notFound();
-  const taken = Number(row.taken);
-  checkUsable(row, taken, today);
-  const { remaining, low } = ncfRangeStatus({ rangeFrom: row.rangeFrom, rangeTo: row.rangeTo, nextNumber: taken + 1 });
-  return { ncf: formatNcf(row.code, taken), code: row.code, description: row.description, expiresOn: row.expiresOn, remaining, lowRange: low };
+export function checkTakenNcf(row: { taken: number; code: string; description: string; rangeFrom: number; rangeTo: number; expiresOn: string }, today: string) {
+  checkUsable(row, row.taken, today);
+  const { remaining, low } = ncfRangeStatus({ rangeFrom: row.rangeFrom, rangeTo: row.rangeTo, nextNumber: row.taken + 1 });
+  return { ncf: formatNcf(row.code, row.taken), code: row.code, description: row.description, expiresOn: row.expiresOn, remaining, lowRange: low };
 }
 
 /** Refuses early (before any write) when a type can no longer issue. */

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { Big, toBig } from "../../../shared/catalog/decimal";
 import { ncfProblem } from "../../../shared/customers/fiscal";
+import { NCF_SEQUENCE_DIGITS } from "../../../shared/fiscal/ncf";
 import { translate } from "../../../shared/i18n/translate";
 import { businessDate } from "../../../shared/platform/dates";
 import { type ComputedLine, computeCart } from "../../../shared/pos/pricing";
@@ -14,15 +15,16 @@ import { currencies } from "../currency/tables";
 import { addPointMovement, getCustomerForSale, getDefaultCustomerId, touchCustomer } from "../customer/service";
 import { customers } from "../customer/tables";
 import { findEmployeeIdForUser } from "../employee/service";
-import { applyStockChanges } from "../inventory/stock";
+import { applyStockChanges, tenantAllowsNegativeStock } from "../inventory/stock";
 import { sendMail } from "../mail/service";
-import { assertNcfTypeUsable, getDefaultNcfType, getNcfType, takeNextNcf } from "../ncf/service";
+import { assertNcfTypeUsable, checkTakenNcf, getDefaultNcfType, getNcfType } from "../ncf/service";
 import { ncfTypes } from "../ncf/tables";
 import { isCustomDiscountAuthorized } from "../otp/service";
 import { paymentMethods } from "../payment-method/tables";
 import { findMaxDiscounts } from "../product/service";
 import { products } from "../product/tables";
-import { nextDocumentNumber } from "../sequence/service";
+import { ensureDocumentSequence } from "../sequence/service";
+import { documentSequences } from "../sequence/tables";
 import { tenantConfigs, type tenants } from "../tenant/tables";
 import { warehouses } from "../warehouse/tables";
 import { cashboxes, cashboxSessions, heldInvoices, orderItems, orderPayments, orders } from "./tables";
@@ -232,14 +234,15 @@ async function rewardsRule(tx: Tx, tenantId: string) {
 export async function checkout(ctx: PosContext, input: CheckoutInput) {
   const { tx, tenant, user } = ctx;
   const tenantId = tenant.id;
-  // Two requests with one key queue here; the second then finds the first's order.
+  // Two requests with one key queue on the advisory lock; the second then finds the first's
+  // order (the lookup's snapshot must be taken after the lock is held: two statements).
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${tenantId}:${input.clientOrderId}`}, 0))`);
   const existing = await findOrderIdByClientId(tx, tenantId, input.clientOrderId);
   if (existing) return checkoutResult(tx, tenant, existing);
 
   const today = businessDate(new Date(), tenant.timezone);
   const customerId = input.customerId === "default" ? await getDefaultCustomerId(tx, tenantId) : input.customerId;
-  const [customer, catalog, payments, ncfType, warehouse, defaultSeller, rule] = await Promise.all([
+  const [customer, catalog, payments, ncfType, warehouse, defaultSeller, rule, allowNegative, cashboxSessionId] = await Promise.all([
     getCustomerForSale(tx, tenantId, customerId),
     loadProducts(
       tx,
@@ -254,6 +257,8 @@ export async function checkout(ctx: PosContext, input: CheckoutInput) {
       .where(and(eq(warehouses.tenantId, tenantId), eq(warehouses.id, input.warehouseId), eq(warehouses.isActive, true))),
     findEmployeeIdForUser(tx, tenantId, user.id),
     rewardsRule(tx, tenantId),
+    tenantAllowsNegativeStock(tx, tenantId),
+    input.cashboxId ? openSessionOf(tx, tenantId, input.cashboxId) : null,
   ]);
   if (warehouse.length === 0) throw notFound();
   const { lines, totals: priced } = priceItems(input.items, catalog);
@@ -265,7 +270,6 @@ export async function checkout(ctx: PosContext, input: CheckoutInput) {
   const paid = payments.reduce((sum, p) => sum.plus(p.baseAmount), new Big(0));
   if (paid.lt(priced.total)) throw appError("BAD_REQUEST", "pos:errors.insufficientPayment", { total: priced.total, paid: paid.toFixed(2) });
   const changeAmount = paid.minus(priced.total).toFixed(2);
-  const cashboxSessionId = input.cashboxId ? await openSessionOf(tx, tenantId, input.cashboxId) : null;
 
   const orderId = newId();
   const rewardable = lines.reduce((sum, { product, amounts }) => (product.eligibleForRewards ? sum.plus(amounts.total) : sum), new Big(0));
@@ -274,69 +278,57 @@ export async function checkout(ctx: PosContext, input: CheckoutInput) {
       ? rewardable.div(rule.amountPerPoint).round(0, Big.roundDown).times(rule.perUnit).toNumber()
       : 0;
 
-  // Stock first (row locks per product); the tenant-wide series (order number, NCF) last, so
-  // they are held for the shortest time before commit.
-  const stocked = lines.filter(({ product }) => product.productType === "product");
-  await applyStockChanges(
-    tx,
-    { tenantId, userId: user.id, sourceType: "sale", sourceId: orderId, allowNegative: undefined },
-    stocked.map(({ item }) => ({ productId: item.productId, warehouseId: input.warehouseId, delta: toBig(item.quantity).times(-1).toString() })),
-  );
-  if (pointsEarned > 0) await addPointMovement(tx, tenantId, { customerId: customer.id, points: pointsEarned, sourceType: "sale", sourceId: orderId });
-  const number = await nextDocumentNumber(tx, tenantId, "order", "FAC-", 6);
-  const ncf = await takeNextNcf(tx, tenantId, ncfType.id, today);
-
-  await tx.insert(orders).values({
-    tenantId,
-    id: orderId,
-    number,
-    clientOrderId: input.clientOrderId,
-    customerId: customer.id,
-    warehouseId: input.warehouseId,
-    cashboxSessionId,
-    ncfTypeId: ncfType.id,
-    ncf: ncf.ncf,
-    ncfExpiresOn: ncf.expiresOn,
-    status: "completed",
-    subtotal: priced.subtotal,
-    discountTotal: priced.discountTotal,
-    taxTotal: priced.taxTotal,
-    total: priced.total,
-    paidTotal: paid.toFixed(2),
-    changeAmount,
-    notes: input.notes ?? null,
-    pointsEarned,
-    userId: user.id,
-    businessDate: today,
-  });
+  // The order, its lines and payments go in first under a provisional number (one pipelined
+  // batch, no shared row locked). The shared rows — each product's stock, the invoice series and
+  // the NCF range — are taken last, right before COMMIT, so concurrent cashiers wait on them
+  // for the shortest time.
   await Promise.all([
+    tx.insert(orders).values({
+      tenantId,
+      id: orderId,
+      number: `PENDING-${orderId}`,
+      clientOrderId: input.clientOrderId,
+      customerId: customer.id,
+      warehouseId: input.warehouseId,
+      cashboxSessionId,
+      ncfTypeId: ncfType.id,
+      status: "completed",
+      subtotal: priced.subtotal,
+      discountTotal: priced.discountTotal,
+      taxTotal: priced.taxTotal,
+      total: priced.total,
+      paidTotal: paid.toFixed(2),
+      changeAmount,
+      notes: input.notes ?? null,
+      pointsEarned,
+      userId: user.id,
+      businessDate: today,
+    }),
     tx.insert(orderItems).values(
-      lines.map(({ item, product, price, amounts: line }, i) => {
-        return {
-          tenantId,
-          id: newId(),
-          orderId,
-          lineNo: i + 1,
-          productId: product.id,
-          productName: product.name,
-          sku: product.sku,
-          quantity: toBig(item.quantity).toFixed(4),
-          unitPrice: price,
-          priceIncludesTax: product.priceIncludesTax,
-          isTaxable: product.isTaxable,
-          taxRate: line.taxPercent,
-          discountType: item.discount?.type ?? null,
-          discountValue: item.discount ? toBig(item.discount.value).toFixed(2) : "0",
-          discountDescription: item.discount?.description ?? null,
-          baseAmount: line.subtotal,
-          discountAmount: line.discountAmount,
-          taxAmount: line.taxAmount,
-          total: line.total,
-          costPrice: product.costPrice,
-          sellerEmployeeId: item.sellerId ?? defaultSeller,
-          alternateCodeUsages: item.alternateCodeUsages?.length ? item.alternateCodeUsages : null,
-        };
-      }),
+      lines.map(({ item, product, price, amounts: line }, i) => ({
+        tenantId,
+        id: newId(),
+        orderId,
+        lineNo: i + 1,
+        productId: product.id,
+        productName: product.name,
+        sku: product.sku,
+        quantity: toBig(item.quantity).toFixed(4),
+        unitPrice: price,
+        priceIncludesTax: product.priceIncludesTax,
+        isTaxable: product.isTaxable,
+        taxRate: line.taxPercent,
+        discountType: item.discount?.type ?? null,
+        discountValue: item.discount ? toBig(item.discount.value).toFixed(2) : "0",
+        discountDescription: item.discount?.description ?? null,
+        baseAmount: line.subtotal,
+        discountAmount: line.discountAmount,
+        taxAmount: line.taxAmount,
+        total: line.total,
+        costPrice: product.costPrice,
+        sellerEmployeeId: item.sellerId ?? defaultSeller,
+        alternateCodeUsages: item.alternateCodeUsages?.length ? item.alternateCodeUsages : null,
+      })),
     ),
     tx.insert(orderPayments).values(
       payments.map((p) => ({
@@ -352,10 +344,69 @@ export async function checkout(ctx: PosContext, input: CheckoutInput) {
         status: "completed",
       })),
     ),
-    touchCustomer(tx, tenantId, customer.id),
+    // The cash customer is never 'recent' (and touching its row would serialize every cash sale).
+    customer.isDefault ? null : touchCustomer(tx, tenantId, customer.id),
+    pointsEarned > 0 ? addPointMovement(tx, tenantId, { customerId: customer.id, points: pointsEarned, sourceType: "sale", sourceId: orderId }) : null,
+    ensureDocumentSequence(tx, tenantId, ORDER_SERIES),
   ]);
-  const result = await checkoutResult(tx, tenant, orderId);
-  return { ...result, ncfWarning: ncf.lowRange ? { code: ncf.code, remaining: ncf.remaining } : null };
+  const receipt = await getReceiptData(tx, tenant, orderId);
+
+  const stocked = lines.filter(({ product }) => product.productType === "product");
+  const [, numbers] = await Promise.all([
+    applyStockChanges(
+      tx,
+      { tenantId, userId: user.id, sourceType: "sale", sourceId: orderId, allowNegative },
+      stocked.map(({ item }) => ({ productId: item.productId, warehouseId: input.warehouseId, delta: toBig(item.quantity).times(-1).toString() })),
+    ),
+    numberOrder(tx, tenantId, orderId, ncfType.id),
+  ]);
+  const ncf = checkTakenNcf(numbers.ncf, today);
+  receipt.order.number = numbers.number;
+  receipt.order.government_invoice_number = ncf.ncf;
+  receipt.order.ncf_expires_on = ncf.expiresOn;
+  const o = receipt.order;
+  return {
+    orderId,
+    orderNumber: o.number,
+    ncf: o.government_invoice_number,
+    subtotal: o.subtotal,
+    discountTotal: o.discount_total,
+    taxTotal: o.tax_total,
+    total: o.total,
+    changeAmount: o.change_amount,
+    receiptData: receipt,
+    ncfWarning: ncf.lowRange ? { code: ncf.code, remaining: ncf.remaining } : null,
+  };
+}
+
+const ORDER_SERIES = { key: "order", prefix: "FAC-", width: 6 };
+
+/**
+ * Gives the order its invoice number and NCF in one statement: the tenant's invoice series row
+ * and the NCF type's row are each moved by one (and stay locked until COMMIT, so numbers are
+ * sequential, never shared, and a rollback returns them).
+ */
+async function numberOrder(tx: Tx, tenantId: string, orderId: string, ncfTypeId: string) {
+  const [row] = rowsOf<{ number: string; ncf_n: number; code: string; description: string; range_from: number; range_to: number; expires_on: string }>(
+    await tx.execute(sql`
+      WITH seq AS (
+        UPDATE ${documentSequences} SET next_value = next_value + 1
+        WHERE tenant_id = ${tenantId} AND key = ${ORDER_SERIES.key}
+        RETURNING next_value - 1 AS n
+      ), ncf AS (
+        UPDATE ${ncfTypes} SET next_number = next_number + 1
+        WHERE tenant_id = ${tenantId} AND id = ${ncfTypeId} AND is_active
+        RETURNING next_number - 1 AS n, code, description, range_from, range_to, expires_on
+      ), numbered AS (
+        UPDATE ${orders} o SET number = ${ORDER_SERIES.prefix} || lpad(seq.n::text, ${ORDER_SERIES.width}, '0'),
+          ncf = ncf.code || lpad(ncf.n::text, ${NCF_SEQUENCE_DIGITS}, '0'), ncf_expires_on = ncf.expires_on
+        FROM seq, ncf WHERE o.tenant_id = ${tenantId} AND o.id = ${orderId}
+        RETURNING o.number
+      )
+      SELECT numbered.number, ncf.n AS ncf_n, ncf.code, ncf.description, ncf.range_from, ncf.range_to, ncf.expires_on::text AS expires_on FROM numbered, ncf`),
+  );
+  if (!row) throw notFound();
+  return { number: row.number, ncf: { taken: Number(row.ncf_n), code: row.code, description: row.description, rangeFrom: row.range_from, rangeTo: row.range_to, expiresOn: row.expires_on } };
 }
 
 async function findOrderIdByClientId(tx: Tx, tenantId: string, clientOrderId: string): Promise<string | null> {

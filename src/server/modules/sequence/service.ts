@@ -8,6 +8,11 @@ import { documentSequences } from "./tables";
  * the UPDATE until commit, so two documents never get the same number and a rollback leaves
  * no gap. Formatted as {prefix}{number padded to width}, e.g. MOV-000001.
  */
+/** Makes sure a series row exists (no lock is taken when it does). */
+export async function ensureDocumentSequence(tx: Tx, tenantId: string, series: { key: string }) {
+  await tx.insert(documentSequences).values({ tenantId, id: newId(), key: series.key, nextValue: 1 }).onConflictDoNothing();
+}
+
 export async function nextDocumentNumber(tx: Tx, tenantId: string, key: string, prefix: string, width = 6): Promise<string> {
   await tx.insert(documentSequences).values({ tenantId, id: newId(), key, nextValue: 1 }).onConflictDoNothing();
   const [row] = await tx
