@@ -1,4 +1,7 @@
 import type { RouteObject } from "react-router";
 
-/** Routes under /home for this feature (paths relative to /home); each page guards its own permission. */
-export const posRoutes: RouteObject[] = [];
+/**
+ * The point of sale (paths relative to /home). Loaded on demand: the POS's JavaScript is its
+ * own chunk, split from the back office. The page guards pos.access itself.
+ */
+export const posRoutes: RouteObject[] = [{ path: "pos", lazy: () => import("./pos-page").then((m) => ({ Component: m.PosPage })) }];

@@ -1,0 +1,329 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type Archive, Banknote, FolderOpen, History, Percent, Save, Terminal, Trash2, Usb, Wallet } from "lucide-react";
+import * as React from "react";
+import { useTranslation } from "react-i18next";
+import { cartTotals, DEFAULT_CUSTOMER_ID } from "../../../shared/pos/cart";
+import type { ReceiptData } from "../../../shared/pos/receipt";
+import { useTRPC } from "../../app/trpc";
+import { Button } from "../../components/ui/button";
+import { toast } from "../../components/ui/use-toast";
+import { tMessage } from "../../lib/i18n";
+import { usePermissions } from "../../lib/permissions";
+import { useSession } from "../../lib/session";
+import { cn } from "../../lib/utils";
+import { CloseCashboxDialog, OpenCashboxDialog, useActiveCashbox } from "../cashbox";
+import { CustomerSearchPanel } from "../customers/customer-search-panel";
+import { RequirePermission } from "../shell/guards";
+import { useCart } from "./cart/cart-store";
+import { useCartValidation } from "./cart/use-cart-validation";
+import { type CheckoutChoice, CheckoutDialog } from "./checkout-dialog";
+import { QuickCommandDialog, usePosCommands } from "./commands";
+import { CustomerChip, OrderLines, OrderTotals } from "./order-panel";
+import { type AppliedDiscounts, DiscountSheet, HeldInvoicesSheet, HoldInvoiceDialog, POS_PANEL_BUTTON_KEYS, RecentInvoicesSheet } from "./panels";
+import { type CompletedOrder, PostOrderDialog } from "./post-order-dialog";
+import { openCashDrawer } from "./printing/print-receipt";
+import { ProductFinder } from "./product-finder";
+import { connectUsb, printOrderReceipt, usbErrorKey } from "./receipt-actions";
+
+export function PosPage() {
+  return (
+    <RequirePermission permission="pos.access">
+      <PosScreen />
+    </RequirePermission>
+  );
+}
+
+type Panel = "none" | "customer" | "checkout" | "discounts" | "hold" | "held" | "recent" | "commands" | "openCashbox" | "closeCashbox";
+
+const isTextField = (el: Element | null) => el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement || (el instanceof HTMLElement && el.isContentEditable);
+
+function PosScreen() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const { can } = usePermissions();
+  const session = useSession();
+  const cart = useCart();
+  const { store, items, customerId, warehouseId } = cart;
+  const searchRef = React.useRef<HTMLInputElement>(null);
+  const [panel, setPanel] = React.useState<Panel>("none");
+  const [selected, setSelected] = React.useState<string | null>(null);
+  const [posted, setPosted] = React.useState<CompletedOrder | null>(null);
+  const clientOrderId = React.useRef<{ id: string; version: number } | null>(null);
+  /** The discount panel's last choice: its payment methods and an administrator's authorization of a custom discount. */
+  const [applied, setApplied] = React.useState<AppliedDiscounts | null>(null);
+  React.useEffect(() => {
+    if (items.length === 0) setApplied(null);
+  }, [items.length]);
+
+  const validateCart = useMutation(trpc.pos.validateCart.mutationOptions());
+  useCartValidation((input) => validateCart.mutateAsync(input));
+
+  // Warehouse: the cart's, else the user's, else the default one.
+  const warehouses = useQuery(trpc.warehouse.getAll.queryOptions());
+  React.useEffect(() => {
+    if (warehouseId || !warehouses.data?.length) return;
+    const mine = warehouses.data.find((w) => w.id === session.data?.warehouseId);
+    store.setWarehouse((mine ?? warehouses.data.find((w) => w.isDefault) ?? warehouses.data[0])!.id);
+  }, [warehouseId, warehouses.data, session.data?.warehouseId, store]);
+
+  const customer = useQuery({ ...trpc.customer.getById.queryOptions({ id: customerId }), enabled: customerId !== DEFAULT_CUSTOMER_ID });
+  const customerName = customerId === DEFAULT_CUSTOMER_ID ? t("pos:customer.default") : (customer.data?.name ?? "…");
+  const cashbox = useActiveCashbox();
+
+  // The selected line follows the last change.
+  React.useEffect(() => {
+    if (items.length === 0) setSelected(null);
+    else if (!selected || !items.some((i) => i.product.id === selected)) setSelected(items[items.length - 1]!.product.id);
+  }, [items, selected]);
+
+  // Quick commands of the POS (030 returns, 031 last card transaction); other modules add theirs.
+  usePosCommands({
+    openReturns: () => setPanel("recent"),
+    openLastCardTransaction: () => toast({ title: t("pos:commands.noCardProvider"), variant: "destructive" }),
+  });
+
+  const checkout = useMutation(
+    trpc.pos.checkout.mutationOptions({
+      onSuccess: (r) => {
+        const data = r.receiptData as ReceiptData & { openDrawer?: boolean; customer: { email: string | null; phone: string | null } };
+        setPosted({ orderId: r.orderId, orderNumber: r.orderNumber, ncf: r.ncf, total: r.total, changeAmount: r.changeAmount, customerEmail: data.customer.email, customerPhone: data.customer.phone, receiptData: data });
+        clientOrderId.current = null;
+        store.clear();
+        if (r.ncfWarning) toast({ title: t("pos:checkout.lowRange", { code: r.ncfWarning.code, remaining: r.ncfWarning.remaining }) });
+        const paidCash = data.payments.some((p) => (p as { payment_method_code?: string }).payment_method_code === "CASH");
+        if (paidCash && data.openDrawer && data.printServer) void openCashDrawer({ printServer: data.printServer });
+        void qc.invalidateQueries({ queryKey: trpc.ncf.pathKey() });
+        void qc.invalidateQueries({ queryKey: trpc.pos.getRecentInvoices.pathKey() });
+      },
+      onError: (e) => {
+        setPosted(null);
+        setPanel("checkout");
+        toast({ title: t("pos:checkout.error"), description: tMessage(e.message) ?? e.message, variant: "destructive" });
+      },
+    }),
+  );
+
+  function confirmCheckout(choice: CheckoutChoice) {
+    const { version } = store.getState();
+    // The same sale keeps its idempotency key across retries; a changed cart is a new sale.
+    if (!clientOrderId.current || clientOrderId.current.version !== version) clientOrderId.current = { id: crypto.randomUUID(), version };
+    setPanel("none");
+    setPosted({ orderId: "pending", orderNumber: "", ncf: null, total: "0", changeAmount: "0", customerEmail: null, customerPhone: null, receiptData: null });
+    checkout.mutate({
+      clientOrderId: clientOrderId.current.id,
+      customerId,
+      warehouseId: warehouseId!,
+      ...(cashbox.data?.cashboxId ? { cashboxId: cashbox.data.cashboxId } : {}),
+      ...(choice.ncfTypeId ? { ncfTypeId: choice.ncfTypeId } : {}),
+      items: store.getState().items.map((i) => ({
+        productId: i.product.id,
+        quantity: i.quantity,
+        ...(i.product.variable_price ? { price: i.product.price } : {}),
+        ...(i.discount ? { discount: { type: i.discount.type, value: i.discount.value, ...(i.discount.description ? { description: i.discount.description } : {}) } } : {}),
+        ...(i.alternateCodeUsages.length ? { alternateCodeUsages: i.alternateCodeUsages.map((u) => ({ ...u, alternateCodeId: u.id })) } : {}),
+      })),
+      payments: choice.payments,
+      ...(applied?.authorizationRequestId ? { customDiscountRequestId: applied.authorizationRequestId } : {}),
+    });
+  }
+
+  const print = React.useCallback(
+    async (order: CompletedOrder | { receiptData: unknown }) => {
+      const ok = await printOrderReceipt(order.receiptData as ReceiptData, lang);
+      if (!ok) toast({ title: t("pos:printing.printError"), variant: "destructive" });
+    },
+    [lang, t],
+  );
+
+  function openCheckout() {
+    if (items.length === 0) {
+      toast({ title: t("pos:errors.cartEmpty"), variant: "destructive" });
+      return;
+    }
+    if (!warehouseId) return;
+    setPanel("checkout");
+  }
+
+  // Keyboard: F2 search, F4… only while no dialog is open (dialogs own their keys).
+  React.useEffect(() => {
+    function onKey(e: KeyboardEvent) {
+      if (panel !== "none" || posted) return;
+      const typing = isTextField(document.activeElement);
+      const keys: Record<string, () => void> = {
+        F2: () => searchRef.current?.focus(),
+        F6: () => setPanel("customer"),
+        F7: () => setPanel("discounts"),
+        F8: () => setPanel("hold"),
+        F9: openCheckout,
+        F10: () => setPanel("commands"),
+      };
+      if (keys[e.key]) {
+        e.preventDefault();
+        keys[e.key]!();
+        return;
+      }
+      if (typing || !selected) return;
+      const line = items.find((i) => i.product.id === selected);
+      if (!line) return;
+      const index = items.indexOf(line);
+      if (e.key === "+" || e.key === "Add") store.setQuantity(selected, Number(line.quantity) + 1);
+      else if (e.key === "-" || e.key === "Subtract") store.setQuantity(selected, Number(line.quantity) - 1);
+      else if (e.key === "Delete") store.removeItem(selected);
+      else if (e.key === "ArrowDown") setSelected(items[Math.min(index + 1, items.length - 1)]!.product.id);
+      else if (e.key === "ArrowUp") setSelected(items[Math.max(index - 1, 0)]!.product.id);
+      else return;
+      e.preventDefault();
+    }
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  });
+
+  React.useEffect(() => {
+    searchRef.current?.focus();
+  }, []);
+
+  const closePanel = (open: boolean) => {
+    if (!open) {
+      setPanel("none");
+      setTimeout(() => searchRef.current?.focus(), 0);
+    }
+  };
+
+  return (
+    <div className="flex h-[calc(100dvh-7.5rem)] min-h-[32rem] flex-col gap-3 lg:flex-row">
+      <section className="flex min-h-0 min-w-0 flex-1 flex-col gap-3" aria-label={t("pos:products")}>
+        <div className="flex flex-wrap items-center gap-2">
+          <label className="flex items-center gap-2 text-sm">
+            <span className="text-muted-foreground">{t("pos:warehouse")}</span>
+            <select aria-label={t("pos:warehouse")} className="h-10 rounded-md border border-input bg-background px-2 text-sm" value={warehouseId ?? ""} onChange={(e) => store.setWarehouse(e.target.value)}>
+              {(warehouses.data ?? []).map((w) => (
+                <option key={w.id} value={w.id}>
+                  {w.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <CashboxStatus
+            name={cashbox.data?.cashboxName ?? null}
+            onOpen={() => setPanel("openCashbox")}
+            onClose={() => setPanel("closeCashbox")}
+            canOpen={can("cash_box.open")}
+            canClose={can("cash_box.close")}
+          />
+          <div className="ml-auto flex flex-wrap gap-2">
+            <ToolbarButton icon={Terminal} label={t(POS_PANEL_BUTTON_KEYS.quickCommands)} shortcut="F10" onClick={() => setPanel("commands")} />
+            <ToolbarButton
+              icon={Usb}
+              label={t("pos:toolbar.usbPrinter")}
+              onClick={() =>
+                connectUsb()
+                  .then((p) => (p ? toast({ title: t("pos:printing.usbConnected") }) : undefined))
+                  .catch((e) => toast({ title: t(usbErrorKey(e)), variant: "destructive" }))
+              }
+            />
+          </div>
+        </div>
+        <ProductFinder searchRef={searchRef} lang={lang} onAdd={(input) => store.addItem(input)} />
+      </section>
+
+      <aside className="flex min-h-0 w-full flex-col rounded-lg border bg-card lg:w-[26rem]" aria-label={t("pos:order.title")}>
+        <div className="flex items-center gap-2 border-b p-3">
+          <CustomerChip name={customerName} onClick={() => setPanel("customer")} />
+          <Button type="button" variant="ghost" size="icon" className="size-11 shrink-0" aria-label={t("pos:order.clear")} disabled={items.length === 0} onClick={() => store.clear()}>
+            <Trash2 className="size-4" />
+          </Button>
+        </div>
+        <OrderLines items={items} store={store} selected={selected} onSelect={setSelected} lang={lang} />
+        <OrderTotals items={items} lang={lang} />
+        <div className="grid grid-cols-2 gap-2 border-t p-3">
+          <Button type="button" variant="outline" className="h-11" onClick={() => setPanel("discounts")} disabled={items.length === 0}>
+            <Percent className="size-4" /> {t(POS_PANEL_BUTTON_KEYS.discounts)} <Kbd>F7</Kbd>
+          </Button>
+          <Button type="button" variant="outline" className="h-11" onClick={() => setPanel("hold")} disabled={items.length === 0 || !can("pos.hold_invoice")}>
+            <Save className="size-4" /> {t(POS_PANEL_BUTTON_KEYS.hold)} <Kbd>F8</Kbd>
+          </Button>
+          <Button type="button" variant="outline" className="h-11" onClick={() => setPanel("held")}>
+            <FolderOpen className="size-4" /> {t(POS_PANEL_BUTTON_KEYS.heldInvoices)}
+          </Button>
+          <Button type="button" variant="outline" className="h-11" onClick={() => setPanel("recent")}>
+            <History className="size-4" /> {t(POS_PANEL_BUTTON_KEYS.recentInvoices)}
+          </Button>
+          <Button type="button" className="col-span-2 h-14 text-lg" onClick={openCheckout} disabled={items.length === 0 || !warehouseId}>
+            <Banknote className="size-5" /> {t("pos:pay")} <Kbd>F9</Kbd>
+          </Button>
+        </div>
+      </aside>
+
+      <CustomerSearchPanel
+        open={panel === "customer"}
+        onOpenChange={closePanel}
+        onSelect={(c) => {
+          store.setCustomer(c.id);
+          closePanel(false);
+        }}
+      />
+      <CheckoutDialog
+        open={panel === "checkout"}
+        onOpenChange={closePanel}
+        total={cartTotals(items).total}
+        customerName={customerName}
+        buyer={customerId === DEFAULT_CUSTOMER_ID ? { taxId: null } : { taxId: customer.data?.taxId ?? null, taxIdOverride: customer.data?.taxIdOverride ?? false }}
+        busy={checkout.isPending}
+        preferredMethodIds={applied?.paymentMethodIds ?? []}
+        onConfirm={confirmCheckout}
+        lang={lang}
+      />
+      <PostOrderDialog
+        order={posted}
+        lang={lang}
+        onPrint={print}
+        onClose={() => {
+          setPosted(null);
+          setTimeout(() => searchRef.current?.focus(), 0);
+        }}
+      />
+      <DiscountSheet open={panel === "discounts"} onOpenChange={closePanel} onApply={setApplied} />
+      <HoldInvoiceDialog open={panel === "hold"} onOpenChange={closePanel} />
+      <HeldInvoicesSheet open={panel === "held"} onOpenChange={closePanel} />
+      <RecentInvoicesSheet open={panel === "recent"} onOpenChange={closePanel} onReprint={(receiptData) => void print({ receiptData })} />
+      <QuickCommandDialog open={panel === "commands"} onOpenChange={closePanel} />
+      <OpenCashboxDialog open={panel === "openCashbox"} onOpenChange={closePanel} />
+      <CloseCashboxDialog open={panel === "closeCashbox"} onOpenChange={closePanel} sessionId={cashbox.data?.sessionId ?? null} />
+    </div>
+  );
+}
+
+function Kbd({ children }: { children: React.ReactNode }) {
+  return <kbd className="ml-1 rounded border px-1 text-[10px] font-normal opacity-80">{children}</kbd>;
+}
+
+function ToolbarButton({ icon: Icon, label, shortcut, onClick }: { icon: typeof Archive; label: string; shortcut?: string; onClick: () => void }) {
+  return (
+    <Button type="button" variant="outline" className="h-10" onClick={onClick}>
+      <Icon className="size-4" aria-hidden /> {label}
+      {shortcut ? <Kbd>{shortcut}</Kbd> : null}
+    </Button>
+  );
+}
+
+function CashboxStatus({ name, onOpen, onClose, canOpen, canClose }: { name: string | null; onOpen: () => void; onClose: () => void; canOpen: boolean; canClose: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className={cn("flex items-center gap-2 rounded-md border px-2 py-1 text-sm", name ? "border-emerald-600/40" : "border-amber-500/50")}>
+      <Wallet className="size-4" aria-hidden />
+      <span>{name ? t("pos:cashbox.open", { name }) : t("pos:cashbox.closed")}</span>
+      {name && canClose ? (
+        <Button type="button" size="sm" variant="ghost" onClick={onClose}>
+          {t("pos:cashbox.closeAction")}
+        </Button>
+      ) : null}
+      {!name && canOpen ? (
+        <Button type="button" size="sm" variant="ghost" onClick={onOpen}>
+          {t("pos:cashbox.openAction")}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
