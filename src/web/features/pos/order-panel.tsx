@@ -23,6 +23,10 @@ export function OrderLines({
   lang: string;
 }) {
   const { t } = useTranslation();
+  const listRef = React.useRef<HTMLUListElement>(null);
+  React.useEffect(() => {
+    if (selected) listRef.current?.querySelector('[aria-current="true"]')?.scrollIntoView({ block: "nearest" });
+  }, [selected]);
   if (items.length === 0) {
     return (
       <div className="flex flex-1 flex-col items-center justify-center gap-2 p-6 text-center text-sm text-muted-foreground">
@@ -32,7 +36,7 @@ export function OrderLines({
     );
   }
   return (
-    <ul className="min-h-0 flex-1 divide-y overflow-auto" aria-label={t("pos:order.lines")}>
+    <ul ref={listRef} className="min-h-0 flex-1 divide-y overflow-auto" aria-label={t("pos:order.lines")}>
       {items.map((item) => (
         <li key={item.product.id}>
           <div

@@ -72,10 +72,13 @@ function PosScreen() {
   const customerName = customerId === DEFAULT_CUSTOMER_ID ? t("pos:customer.default") : (customer.data?.name ?? "…");
   const cashbox = useActiveCashbox();
 
-  // The selected line follows the last change.
+  // The selected line follows the last added product (+, − and Delete act on it).
+  const lineCount = React.useRef(items.length);
   React.useEffect(() => {
+    const added = items.length > lineCount.current;
+    lineCount.current = items.length;
     if (items.length === 0) setSelected(null);
-    else if (!selected || !items.some((i) => i.product.id === selected)) setSelected(items[items.length - 1]!.product.id);
+    else if (added || !selected || !items.some((i) => i.product.id === selected)) setSelected(items[items.length - 1]!.product.id);
   }, [items, selected]);
 
   // Quick commands of the POS (030 returns, 031 last card transaction); other modules add theirs.
@@ -192,8 +195,8 @@ function PosScreen() {
   };
 
   return (
-    <div className="flex h-[calc(100dvh-7.5rem)] min-h-[32rem] flex-col gap-3 lg:flex-row">
-      <section className="flex min-h-0 min-w-0 flex-1 flex-col gap-3" aria-label={t("pos:products")}>
+    <div className="flex flex-col gap-3 lg:h-[calc(100dvh-7.5rem)] lg:min-h-[32rem] lg:flex-row">
+      <section className="flex h-[28rem] min-w-0 flex-col gap-3 lg:h-auto lg:min-h-0 lg:flex-1" aria-label={t("pos:products")}>
         <div className="flex flex-wrap items-center gap-2">
           <label className="flex items-center gap-2 text-sm">
             <span className="text-muted-foreground">{t("pos:warehouse")}</span>
@@ -217,6 +220,7 @@ function PosScreen() {
             <ToolbarButton
               icon={Usb}
               label={t("pos:toolbar.usbPrinter")}
+              iconOnly
               onClick={() =>
                 connectUsb()
                   .then((p) => (p ? toast({ title: t("pos:printing.usbConnected") }) : undefined))
@@ -228,7 +232,7 @@ function PosScreen() {
         <ProductFinder searchRef={searchRef} lang={lang} onAdd={(input) => store.addItem(input)} />
       </section>
 
-      <aside className="flex min-h-0 w-full flex-col rounded-lg border bg-card lg:w-[26rem]" aria-label={t("pos:order.title")}>
+      <aside className="flex min-h-[24rem] w-full flex-col rounded-lg border bg-card lg:min-h-0 lg:w-[26rem]" aria-label={t("pos:order.title")}>
         <div className="flex items-center gap-2 border-b p-3">
           <CustomerChip name={customerName} onClick={() => setPanel("customer")} />
           <Button type="button" variant="ghost" size="icon" className="size-11 shrink-0" aria-label={t("pos:order.clear")} disabled={items.length === 0} onClick={() => store.clear()}>
@@ -299,10 +303,10 @@ function Kbd({ children }: { children: React.ReactNode }) {
   return <kbd className="ml-1 rounded border px-1 text-[10px] font-normal opacity-80">{children}</kbd>;
 }
 
-function ToolbarButton({ icon: Icon, label, shortcut, onClick }: { icon: typeof Archive; label: string; shortcut?: string; onClick: () => void }) {
+function ToolbarButton({ icon: Icon, label, shortcut, iconOnly, onClick }: { icon: typeof Archive; label: string; shortcut?: string; iconOnly?: boolean; onClick: () => void }) {
   return (
-    <Button type="button" variant="outline" className="h-10" onClick={onClick}>
-      <Icon className="size-4" aria-hidden /> {label}
+    <Button type="button" variant="outline" className="h-10" onClick={onClick} aria-label={iconOnly ? label : undefined} title={iconOnly ? label : undefined}>
+      <Icon className="size-4" aria-hidden /> {iconOnly ? null : label}
       {shortcut ? <Kbd>{shortcut}</Kbd> : null}
     </Button>
   );
