@@ -175,7 +175,7 @@ function RewardsCard({ customer }: { customer: Customer }) {
             <TR>
               <TH>{t("customers:rewards.date")}</TH>
               <TH>{t("customers:rewards.type")}</TH>
-              <TH className="text-right">{t("customers:rewards.points")}</TH>
+              <TH className="text-right">{t("customers:fields.points")}</TH>
               <TH className="text-right">{t("customers:rewards.balance")}</TH>
             </TR>
           </THead>

@@ -125,7 +125,7 @@ function CustomerForm({ customer }: { customer: Customer | null }) {
             <CardTitle>{t("customers:sections.general")}</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4">
-            <div className="grid gap-4 sm:grid-cols-[11rem_1fr]">
+            <div className="grid gap-4 sm:grid-cols-[14rem_1fr]">
               {editing ? (
                 <TextField form={form} prefix={P} name="code" label={t("customers:fields.code")} required />
               ) : (

@@ -124,7 +124,7 @@ function CustomersScreen() {
                 <TH>{t("customers:fields.name")}</TH>
                 <TH className="whitespace-nowrap">{t("customers:fields.taxId")}</TH>
                 <TH className="hidden md:table-cell">{t("customers:fields.contact")}</TH>
-                <TH className="hidden lg:table-cell">{t("customers:fields.customerType")}</TH>
+                <TH className="hidden whitespace-nowrap lg:table-cell">{t("customers:fields.customerType")}</TH>
                 <TH className="text-right">{t("customers:fields.points")}</TH>
                 <TH>{t("customers:fields.status")}</TH>
                 <TH>
