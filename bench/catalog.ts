@@ -15,10 +15,11 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
-import { openDatabase, withTenant } from "../src/server/db/client";
+import { openDatabase, rowsOf, withTenant } from "../src/server/db/client";
 import { migrateDatabase } from "../src/server/db/migrate";
 import { seedDemo } from "../src/server/db/seed/demo";
 import { unsafeFindTenantBySubdomain } from "../src/server/modules/tenant/service";
+import { likePattern } from "../src/shared/platform/pagination";
 import { writeResultsSection } from "./results";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3310);
@@ -133,6 +134,21 @@ async function main() {
       await db8("SQL: exact barcode lookup (tenant transaction)", url, tenant.id, (tx, i) =>
         tx.execute(sql`select id, name, price from products where tenant_id = ${tenant.id} and barcode = ${`746${String(1 + ((i * 7919) % N)).padStart(10, "0")}`} limit 20`),
       ),
+      // What product.getAll sends for a search page, without HTTP/tRPC/session: the page of ids
+      // with its count, then the rows and their stock.
+      await db8("SQL: name fragment page (page function, rows, stock; tenant transaction)", url, tenant.id, async (tx, i) => {
+        const pattern = likePattern(FRAGMENTS[i % FRAGMENTS.length]!);
+        const ids = rowsOf<{ id: string }>(await tx.execute(sql`select id, total from enzzo_product_page(${pattern}, '{}'::jsonb, 50, 0)`)).map((r) => r.id);
+        if (ids.length === 0) return;
+        const list = sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        );
+        await Promise.all([
+          tx.execute(sql`select id, name, sku, barcode, price, category_id from products where tenant_id = ${tenant.id} and id in (${list})`),
+          tx.execute(sql`select product_id, sum(current_quantity) from product_stock where tenant_id = ${tenant.id} and product_id in (${list}) group by product_id`),
+        ]);
+      }),
     ];
     await database.close();
 
