@@ -53,7 +53,7 @@ test("scan two products, apply a Normal discount, pay half cash half card, see t
   await pay.getByLabel("Método de pago").nth(1).selectOption({ label: "Tarjeta" });
   await expect(pay.getByLabel("Monto").nth(1)).toHaveValue("244.00");
   await pay.getByLabel("Monto").first().fill("300");
-  await expect(pay.getByTestId("checkout-change")).toHaveText("RD$56.00");
+  await expect(pay.getByTestId("checkout-change")).toHaveText("RD$50.00");
   await expect(pay.getByLabel("Próximo NCF")).toHaveValue(/^B02\d{8}$/);
   const ncf = await pay.getByLabel("Próximo NCF").inputValue();
   await page.screenshot({ path: "test-results/pos-checkout.png" });
@@ -61,7 +61,7 @@ test("scan two products, apply a Normal discount, pay half cash half card, see t
 
   const done = page.getByRole("dialog", { name: "Orden Completada" });
   await expect(done).toBeVisible();
-  await expect(done.getByTestId("post-change")).toHaveText("RD$56.00");
+  await expect(done.getByTestId("post-change")).toHaveText("RD$50.00");
   await expect(done).toContainText(ncf);
   await page.screenshot({ path: "test-results/pos-order-completed.png" });
 
@@ -78,7 +78,7 @@ test("scan two products, apply a Normal discount, pay half cash half card, see t
   const html = await page.evaluate(() => (window as unknown as { receipts: string[] }).receipts[0]!);
   expect(html).toContain(ncf);
   expect(html).toContain("Cambio");
-  expect(html).toContain("56.00");
+  expect(html).toContain("50.00");
   expect(html).toContain("Tarjeta");
   expect(html).toContain("Arroz La Garza 10 lb");
 
