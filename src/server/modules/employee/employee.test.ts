@@ -312,6 +312,20 @@ describe("employee.getForUser / findEmployeeIdForUser", () => {
   });
 });
 
+describe("employee.getSellers", () => {
+  it("a cashier lists the active employees who can be credited with a sale; only this tenant's", async () => {
+    const cashier = await t.client("acme", "cashier");
+    const sellers = await cashier.employee.getSellers.query();
+    expect(sellers.map((s) => s.name)).toContain("Ana Admin");
+    const theirs = (await outsider.employee.getAll.query()).data.map((e) => e.id);
+    expect(sellers.some((s) => theirs.includes(s.id))).toBe(false);
+    const inactive = (await owner.employee.getAll.query({ showInactive: true })).data.filter((e) => !e.is_active).map((e) => e.id);
+    expect(sellers.some((s) => inactive.includes(s.id))).toBe(false);
+    const anon = await t.client("acme");
+    expect((await errorOf(anon.employee.getSellers.query())).code).toBe("UNAUTHORIZED");
+  });
+});
+
 describe("permissions and tenants", () => {
   it("another tenant's employee id is NOT_FOUND for every procedure, and nothing of theirs changes", async () => {
     const [theirs] = (await outsider.employee.getAll.query()).data;

@@ -16,6 +16,7 @@ import {
   deactivateEmployee,
   findEmployees,
   findEmployeesByService,
+  findSellers,
   getEmployee,
   getEmployeeForUser,
   replaceEmployeeCategories,
@@ -67,6 +68,8 @@ export const employeeRouter = router({
     .mutation(({ ctx, input }) => replaceEmployeeCategories(ctx.tx, ctx.tenant.id, input)),
   /** The signed-in user's own active employee {id, code, name, job_position}, or null (the POS's default seller). */
   getForUser: protectedProcedure.query(({ ctx }) => getEmployeeForUser(ctx.tx, ctx.tenant.id, ctx.user.id)),
+  /** The POS's seller picker: active employees (id, code, name), for anyone who sells. */
+  getSellers: protectedProcedure.use(requireAnyPermission(["pos.access", "invoices.create"])).query(({ ctx }) => findSellers(ctx.tx, ctx.tenant.id)),
 });
 
 const sellers = protectedProcedure.use(requirePermission("sellers.view"));

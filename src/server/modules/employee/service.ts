@@ -347,6 +347,15 @@ export async function replaceEmployeeCategories(tx: Tx, tenantId: string, input:
  * The active employee linked to a system user, or null. The POS checkout calls it to credit a
  * sale to the cashier's own employee record when no other seller is chosen.
  */
+/** Active employees, by name: who may be credited with a sale. */
+export function findSellers(tx: Tx, tenantId: string) {
+  return tx
+    .select({ id: employees.id, code: employees.code, name: employees.name, userId: employees.userId })
+    .from(employees)
+    .where(and(eq(employees.tenantId, tenantId), eq(employees.isActive, true)))
+    .orderBy(asc(employees.name));
+}
+
 export async function findEmployeeIdForUser(tx: Tx, tenantId: string, userId: string): Promise<string | null> {
   const [row] = await tx
     .select({ id: employees.id })

@@ -196,8 +196,21 @@ describe("pos.checkout", () => {
     const otherCustomerId = (await other.pos.checkout.mutate(sale({ warehouseId: otherWarehouse, items: [{ productId: otherProduct, quantity: "1" }], payments: [{ paymentMethodId: (await other.paymentMethod.getAll.query())[0]!.id, currencyId: (await other.currency.getActive.query())[0]!.id, amount: "10" }] }))).receiptData.customer.id;
     expect((await errorOf(cashier.pos.checkout.mutate(sale({ customerId: otherCustomerId })))).code).toBe("NOT_FOUND");
     expect((await errorOf(cashier.pos.checkout.mutate(sale({ payments: [{ paymentMethodId: cash, currencyId: (await other.currency.getActive.query())[0]!.id, amount: "1000" }] })))).code).toBe("NOT_FOUND");
+    const otherSeller = (await other.employee.create.mutate({ name: "Vendedor ajeno" })).id;
+    expect((await errorOf(cashier.pos.checkout.mutate(sale({ items: [{ productId: rice, quantity: "1", sellerId: otherSeller }] })))).code).toBe("NOT_FOUND");
     const anon = await t.client("acme");
     expect((await errorOf(anon.pos.getRecentInvoices.query())).code).toBe("UNAUTHORIZED");
+  });
+});
+
+describe("sellers", () => {
+  it("each line records its seller: the one named, else the cashier's own employee", async () => {
+    const seller = (await owner.employee.create.mutate({ name: "Pedro Vendedor" })).id;
+    const r = await cashier.pos.checkout.mutate(sale({ items: [{ productId: rice, quantity: "1", sellerId: seller }, { productId: soda, quantity: "1" }] }));
+    const rows = await withTenant(t.db, t.acme.tenant.id, (tx) =>
+      tx.execute(sql`select line_no, seller_employee_id from order_items where order_id = ${r.orderId} order by line_no`),
+    );
+    expect(rowsOf<{ seller_employee_id: string | null }>(rows).map((x) => x.seller_employee_id)).toEqual([seller, null]);
   });
 });
 

@@ -15,6 +15,7 @@ import { currencies } from "../currency/tables";
 import { addPointMovement, getCustomerForSale, getDefaultCustomerId, touchCustomer } from "../customer/service";
 import { customers } from "../customer/tables";
 import { findEmployeeIdForUser } from "../employee/service";
+import { employees } from "../employee/tables";
 import { applyStockChanges, tenantAllowsNegativeStock } from "../inventory/stock";
 import { sendMail } from "../mail/service";
 import { assertNcfTypeUsable, checkTakenNcf, getDefaultNcfType, getNcfType } from "../ncf/service";
@@ -242,7 +243,8 @@ export async function checkout(ctx: PosContext, input: CheckoutInput) {
 
   const today = businessDate(new Date(), tenant.timezone);
   const customerId = input.customerId === "default" ? await getDefaultCustomerId(tx, tenantId) : input.customerId;
-  const [customer, catalog, payments, ncfType, warehouse, defaultSeller, rule, allowNegative, cashboxSessionId] = await Promise.all([
+  const sellerIds = [...new Set(input.items.map((i) => i.sellerId).filter((id): id is string => !!id))];
+  const [customer, catalog, payments, ncfType, warehouse, defaultSeller, rule, allowNegative, cashboxSessionId, sellers] = await Promise.all([
     getCustomerForSale(tx, tenantId, customerId),
     loadProducts(
       tx,
@@ -259,8 +261,14 @@ export async function checkout(ctx: PosContext, input: CheckoutInput) {
     rewardsRule(tx, tenantId),
     tenantAllowsNegativeStock(tx, tenantId),
     input.cashboxId ? openSessionOf(tx, tenantId, input.cashboxId) : null,
+    sellerIds.length
+      ? tx
+          .select({ id: employees.id })
+          .from(employees)
+          .where(and(eq(employees.tenantId, tenantId), inArray(employees.id, sellerIds), eq(employees.isActive, true)))
+      : [],
   ]);
-  if (warehouse.length === 0) throw notFound();
+  if (warehouse.length === 0 || sellers.length !== sellerIds.length) throw notFound();
   const { lines, totals: priced } = priceItems(input.items, catalog);
   if (lines.length === 0) throw appError("BAD_REQUEST", "pos:errors.emptyCart");
   checkBuyerId(ncfType.code, customer, priced.total);

@@ -21,6 +21,8 @@ export interface PaymentRow {
 
 export interface CheckoutChoice {
   ncfTypeId: string | undefined;
+  /** the employee credited with the sale (commissions); undefined: nobody */
+  sellerId: string | undefined;
   payments: { paymentMethodId: string; currencyId: string; amount: string; reference?: string }[];
 }
 
@@ -58,6 +60,13 @@ export function CheckoutDialog({
   const methods = useQuery(trpc.paymentMethod.getAll.queryOptions());
   const currencies = useQuery(trpc.currency.getActive.queryOptions());
   const ncfTypes = useQuery(trpc.ncf.getTypes.queryOptions());
+  const sellers = useQuery(trpc.employee.getSellers.queryOptions());
+  const me = useQuery(trpc.employee.getForUser.queryOptions());
+  const [sellerId, setSellerId] = React.useState("");
+  // The seller is the cashier's own employee unless another is chosen.
+  React.useEffect(() => {
+    if (open) setSellerId(me.data?.id ?? "");
+  }, [open, me.data?.id]);
   const [ncfTypeId, setNcfTypeId] = React.useState<string>("");
   const [rows, setRows] = React.useState<PaymentRow[]>([]);
   const nextKey = React.useRef(1);
@@ -116,6 +125,7 @@ export function CheckoutDialog({
     if (!canConfirm) return;
     onConfirm({
       ncfTypeId: ncfTypeId || undefined,
+      sellerId: sellerId || undefined,
       payments: rows.map((r) => ({ paymentMethodId: r.paymentMethodId, currencyId: r.currencyId, amount: r.amount, ...(r.reference.trim() ? { reference: r.reference.trim() } : {}) })),
     });
   }
@@ -159,6 +169,18 @@ export function CheckoutDialog({
             <Input id="pos-next-ncf" readOnly value={nextNumber.data ?? ""} className="h-11 font-mono" />
           </Field>
         </div>
+        {sellers.data && sellers.data.length > 0 ? (
+          <Field label={t("pos:checkout.seller")} htmlFor="pos-seller">
+            <select id="pos-seller" className={selectClass} value={sellerId} onChange={(e) => setSellerId(e.target.value)}>
+              <option value="">{t("pos:checkout.noSeller")}</option>
+              {sellers.data.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name} ({s.code})
+                </option>
+              ))}
+            </select>
+          </Field>
+        ) : null}
         {problem ? (
           <p className="flex items-center gap-2 text-sm text-destructive" role="alert">
             <AlertTriangle className="size-4" aria-hidden /> {t(`pos:checkout.ncfProblem.${problem}`, { code: ncfType?.code ?? "" })}

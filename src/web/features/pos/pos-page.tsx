@@ -126,6 +126,7 @@ function PosScreen() {
         ...(i.product.variable_price ? { price: i.product.price } : {}),
         ...(i.discount ? { discount: { type: i.discount.type, value: i.discount.value, ...(i.discount.description ? { description: i.discount.description } : {}) } } : {}),
         ...(i.alternateCodeUsages.length ? { alternateCodeUsages: i.alternateCodeUsages.map((u) => ({ ...u, alternateCodeId: u.id })) } : {}),
+        ...((i.sellerId ?? choice.sellerId) ? { sellerId: i.sellerId ?? choice.sellerId } : {}),
       })),
       payments: choice.payments,
       ...(applied?.authorizationRequestId ? { customDiscountRequestId: applied.authorizationRequestId } : {}),
