@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { trpcMutation } from "./catalog-helpers";
-import { signIn, tenantUrl } from "./support";
+import { trpcMutation } from "../catalog-helpers";
+import { signIn, tenantUrl } from "../support";
 
 test("an owner creates a customer (fixing the errors), finds it by name and phone, edits its code, deletes and restores it, and opens its details", async ({ page }) => {
   const stamp = Date.now().toString(36).toUpperCase();

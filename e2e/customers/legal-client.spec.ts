@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import { browserFetch } from "./helpers-extra";
-import { signIn, tenantUrl } from "./support";
+import { browserFetch } from "../helpers-extra";
+import { signIn, tenantUrl } from "../support";
 
 async function openTab(page: Page, name: string, key: string) {
   await page.getByRole("tab", { name }).click();

@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { formatMoney } from "../src/shared/money/format";
-import { trpcMutation } from "./catalog-helpers";
-import { signIn, tenantUrl } from "./support";
+import { formatMoney } from "../../src/shared/money/format";
+import { trpcMutation } from "../catalog-helpers";
+import { signIn, tenantUrl } from "../support";
 
 /** The POS search box's label (pos:search) and the panel buttons' labels (posPanels:buttons.*). */
 /** The POS search box is labelled by pos:search. */
-const SEARCH_LABEL = (JSON.parse(readFileSync(new URL("../src/shared/i18n/es/pos.json", import.meta.url), "utf8")) as Record<string, unknown>).search as string;
+const SEARCH_LABEL = (JSON.parse(readFileSync(new URL("../../src/shared/i18n/es/pos.json", import.meta.url), "utf8")) as Record<string, unknown>).search as string;
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const panelButton = (page: Page, label: string) => page.getByRole("button", { name: new RegExp(`^${escapeRe(label)}(\\s|$)`) });
 

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
-import { trpcMutation } from "./catalog-helpers";
-import { browserFetch } from "./helpers-extra";
-import { signIn, tenantUrl } from "./support";
+import { trpcMutation } from "../catalog-helpers";
+import { browserFetch } from "../helpers-extra";
+import { signIn, tenantUrl } from "../support";
 
 async function trpcQuery<T>(page: Page, path: string): Promise<T> {
   const res = await browserFetch(page, `/api/trpc/${path}`);

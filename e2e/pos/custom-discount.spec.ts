@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { trpcMutation } from "./catalog-helpers";
-import { browserFetch } from "./helpers-extra";
-import { signIn, tenantUrl } from "./support";
+import { trpcMutation } from "../catalog-helpers";
+import { browserFetch } from "../helpers-extra";
+import { signIn, tenantUrl } from "../support";
 
 /** The POS search box is labelled by pos:search. */
-const SEARCH_LABEL = (JSON.parse(readFileSync(new URL("../src/shared/i18n/es/pos.json", import.meta.url), "utf8")) as Record<string, unknown>).search as string;
+const SEARCH_LABEL = (JSON.parse(readFileSync(new URL("../../src/shared/i18n/es/pos.json", import.meta.url), "utf8")) as Record<string, unknown>).search as string;
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const panelButton = (page: Page, label: string) => page.getByRole("button", { name: new RegExp(`^${escapeRe(label)}(\\s|$)`) });
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signIn, tenantUrl } from "./support";
+import { signIn, tenantUrl } from "../support";
 
 test("cash box: settings list, open with a float, close with a difference and a comment", async ({ page }) => {
   await signIn(page, "admin@demo.test");

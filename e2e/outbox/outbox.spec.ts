@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { trpcMutation } from "./catalog-helpers";
-import { signIn, tenantUrl } from "./support";
+import { trpcMutation } from "../catalog-helpers";
+import { signIn, tenantUrl } from "../support";
 
 test("a cashier's custom-discount code reaches the administrator's outbox; the cashier verifies it", async ({ browser }) => {
   const cashierContext = await browser.newContext();
