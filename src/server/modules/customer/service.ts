@@ -461,7 +461,10 @@ export async function addPointMovement(tx: Tx, tenantId: string, input: PointMov
   return row.points;
 }
 
-/** What a sale needs of its customer; NOT_FOUND for another tenant's, an unknown or a deleted customer. */
+/**
+ * What a sale needs of its customer ('default': the cash customer); NOT_FOUND for another
+ * tenant's, an unknown or a deleted customer.
+ */
 export async function getCustomerForSale(tx: Tx, tenantId: string, id: string) {
   const [row] = await tx
     .select({
@@ -477,9 +480,9 @@ export async function getCustomerForSale(tx: Tx, tenantId: string, id: string) {
       isDefault: customers.isDefault,
     })
     .from(customers)
-    .where(and(mine(tenantId, id), isNull(customers.deletedAt)))
+    .where(and(id === "default" ? and(eq(customers.tenantId, tenantId), eq(customers.isDefault, true)) : mine(tenantId, id), isNull(customers.deletedAt)))
     .limit(1);
-  if (!row) throw notFound();
+  if (!row) throw id === "default" ? appError("NOT_FOUND", "customers:errors.noDefault") : notFound();
   return row;
 }
 

@@ -25,6 +25,8 @@ export interface StockContext {
   note?: string | null;
   /** Overrides the tenant's allow_negative_stock setting (e.g. POS sales always allowed). */
   allowNegative?: boolean;
+  /** The caller already made sure the stock rows exist (ensureStockRows): the change is then one statement. */
+  stockRowsExist?: boolean;
 }
 
 export async function tenantAllowsNegativeStock(tx: Tx, tenantId: string): Promise<boolean> {
@@ -52,10 +54,7 @@ export async function applyStockChanges(tx: Tx, ctx: StockContext, changes: Stoc
   const allowNegative = ctx.allowNegative ?? (await tenantAllowsNegativeStock(tx, ctx.tenantId));
   const ordered = nonZero.sort((a, b) => (a.productId + a.warehouseId).localeCompare(b.productId + b.warehouseId));
 
-  await tx
-    .insert(productStock)
-    .values(ordered.map((c) => ({ tenantId: ctx.tenantId, id: newId(), productId: c.productId, warehouseId: c.warehouseId })))
-    .onConflictDoNothing();
+  if (!ctx.stockRowsExist) await ensureStockRows(tx, ctx.tenantId, ordered);
 
   const input = JSON.stringify(ordered.map((c) => ({ product_id: c.productId, warehouse_id: c.warehouseId, delta: toBig(c.delta).toFixed(4), ledger_id: newId() })));
   const rows = rowsOf<{ product_id: string; warehouse_id: string; before: string; delta: string; balance: string }>(
@@ -88,6 +87,15 @@ export async function applyStockChanges(tx: Tx, ctx: StockContext, changes: Stoc
     balances.set(`${r.product_id}:${r.warehouse_id}`, toBig(r.balance).toFixed(4));
   }
   return balances;
+}
+
+/** Creates the missing (product, warehouse) stock rows at 0 (no lock is taken on existing ones). */
+export async function ensureStockRows(tx: Tx, tenantId: string, pairs: readonly { productId: string; warehouseId: string }[]) {
+  if (pairs.length === 0) return;
+  await tx
+    .insert(productStock)
+    .values(pairs.map((c) => ({ tenantId, id: newId(), productId: c.productId, warehouseId: c.warehouseId })))
+    .onConflictDoNothing();
 }
 
 async function namesOf(tx: Tx, tenantId: string, productId: string, warehouseId: string) {

@@ -12,11 +12,11 @@ import { appError, notFound } from "../../trpc/errors";
 import type { SessionUser } from "../auth/service";
 import { users } from "../auth/tables";
 import { currencies } from "../currency/tables";
-import { addPointMovement, getCustomerForSale, getDefaultCustomerId, touchCustomer } from "../customer/service";
+import { addPointMovement, getCustomerForSale, touchCustomer } from "../customer/service";
 import { customers } from "../customer/tables";
 import { findEmployeeIdForUser } from "../employee/service";
 import { employees } from "../employee/tables";
-import { applyStockChanges, tenantAllowsNegativeStock } from "../inventory/stock";
+import { applyStockChanges, ensureStockRows, tenantAllowsNegativeStock } from "../inventory/stock";
 import { sendMail } from "../mail/service";
 import { assertNcfTypeUsable, checkTakenNcf, getDefaultNcfType, getNcfType } from "../ncf/service";
 import { ncfTypes } from "../ncf/tables";
@@ -236,16 +236,16 @@ export async function checkout(ctx: PosContext, input: CheckoutInput) {
   const { tx, tenant, user } = ctx;
   const tenantId = tenant.id;
   // Two requests with one key queue on the advisory lock; the second then finds the first's
-  // order (the lookup's snapshot must be taken after the lock is held: two statements).
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${tenantId}:${input.clientOrderId}`}, 0))`);
-  const existing = await findOrderIdByClientId(tx, tenantId, input.clientOrderId);
+  // order. Two statements (the lookup's snapshot is taken once the lock is held), sent back to
+  // back on the connection: the lock's query is started first, explicitly.
+  const locked = tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${tenantId}:${input.clientOrderId}`}, 0))`).then(() => undefined);
+  const [, existing] = await Promise.all([locked, findOrderIdByClientId(tx, tenantId, input.clientOrderId)]);
   if (existing) return checkoutResult(tx, tenant, existing);
 
   const today = businessDate(new Date(), tenant.timezone);
-  const customerId = input.customerId === "default" ? await getDefaultCustomerId(tx, tenantId) : input.customerId;
   const sellerIds = [...new Set(input.items.map((i) => i.sellerId).filter((id): id is string => !!id))];
   const [customer, catalog, payments, ncfType, warehouse, defaultSeller, rule, allowNegative, cashboxSessionId, sellers] = await Promise.all([
-    getCustomerForSale(tx, tenantId, customerId),
+    getCustomerForSale(tx, tenantId, input.customerId),
     loadProducts(
       tx,
       tenantId,
@@ -285,6 +285,10 @@ export async function checkout(ctx: PosContext, input: CheckoutInput) {
     customer.eligibleForRewards && !customer.isDefault && toBig(rule.amountPerPoint).gt(0)
       ? rewardable.div(rule.amountPerPoint).round(0, Big.roundDown).times(rule.perUnit).toNumber()
       : 0;
+
+  const stockChanges = lines
+    .filter(({ product }) => product.productType === "product")
+    .map(({ item }) => ({ productId: item.productId, warehouseId: input.warehouseId, delta: toBig(item.quantity).times(-1).toString() }));
 
   // The order, its lines and payments go in first under a provisional number (one pipelined
   // batch, no shared row locked). The shared rows — each product's stock, the invoice series and
@@ -356,16 +360,14 @@ export async function checkout(ctx: PosContext, input: CheckoutInput) {
     customer.isDefault ? null : touchCustomer(tx, tenantId, customer.id),
     pointsEarned > 0 ? addPointMovement(tx, tenantId, { customerId: customer.id, points: pointsEarned, sourceType: "sale", sourceId: orderId }) : null,
     ensureDocumentSequence(tx, tenantId, ORDER_SERIES),
+    ensureStockRows(tx, tenantId, stockChanges),
   ]);
-  const receipt = await getReceiptData(tx, tenant, orderId);
-
-  const stocked = lines.filter(({ product }) => product.productType === "product");
-  const [, numbers] = await Promise.all([
-    applyStockChanges(
-      tx,
-      { tenantId, userId: user.id, sourceType: "sale", sourceId: orderId, allowNegative },
-      stocked.map(({ item }) => ({ productId: item.productId, warehouseId: input.warehouseId, delta: toBig(item.quantity).times(-1).toString() })),
-    ),
+  // Sent back to back: the receipt's reads, then the stock rows are locked, then the series rows,
+  // so whoever holds the series already holds its products and commits at once (no deadlock,
+  // shortest wait).
+  const [receipt, , numbers] = await Promise.all([
+    getReceiptData(tx, tenant, orderId),
+    applyStockChanges(tx, { tenantId, userId: user.id, sourceType: "sale", sourceId: orderId, allowNegative, stockRowsExist: true }, stockChanges),
     numberOrder(tx, tenantId, orderId, ncfType.id),
   ]);
   const ncf = checkTakenNcf(numbers.ncf, today);
