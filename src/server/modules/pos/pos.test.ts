@@ -376,3 +376,22 @@ describe("discount limits", () => {
     expect(r.total).toBe("210.00");
   });
 });
+
+describe("outsiders on every POS read", () => {
+  it("another tenant sees none of these invoices, held carts or products", async () => {
+    const other = await t.client("other", "owner");
+    const r = await cashier.pos.checkout.mutate(sale());
+    const held = await cashier.pos.holdInvoice.mutate({ name: "Mesa 9", items: [{ productId: rice, quantity: "1", price: "420" }] });
+    expect((await other.pos.getRecentInvoices.query({ limit: 50 })).map((x) => x.id)).not.toContain(r.orderId);
+    expect((await other.pos.getHeldInvoices.query()).invoices.map((x) => x.id)).not.toContain(held.id);
+    expect((await errorOf(other.pos.loadHeldInvoice.mutate({ invoiceId: held.id }))).code).toBe("NOT_FOUND");
+    expect((await errorOf(other.pos.sendReceiptWhatsApp.mutate({ orderId: r.orderId, phoneNumber: "8095550101" }))).code).toBe("NOT_FOUND");
+    // Another tenant's product in a cart is simply not priced (dropped and reported).
+    const priced = await other.pos.validateCart.mutate({ items: [{ productId: rice, quantity: "1" }] });
+    expect(priced.items).toEqual([]);
+    expect(priced.removed).toEqual([rice]);
+    expect((await errorOf(other.ncf.getNextNumber.query({ id: (await cashier.ncf.getTypes.query())[0]!.id }))).code).toBe("NOT_FOUND");
+    // The held cart is still there for its own tenant.
+    expect((await cashier.pos.getHeldInvoices.query()).invoices.map((x) => x.id)).toContain(held.id);
+  });
+});
