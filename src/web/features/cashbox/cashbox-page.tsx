@@ -4,6 +4,7 @@ import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "../../../shared/money/format";
 import { useTRPC } from "../../app/trpc";
+import { ListHeader } from "../../components/list-page";
 import { PaginationBar } from "../../components/pagination";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -42,10 +43,7 @@ function CashboxScreen() {
 
   return (
     <div className="grid gap-4">
-      <div>
-        <h1 className="text-2xl font-bold">{t("cashbox:title")}</h1>
-        <p className="text-sm text-muted-foreground">{t("cashbox:description")}</p>
-      </div>
+      <ListHeader title={t("cashbox:title")} subtitle={t("cashbox:description")} />
 
       <Card data-testid="active-cashbox">
         <CardHeader>

@@ -1,15 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ChevronDown, ChevronRight, Pencil, Plus, Power, PowerOff, Search } from "lucide-react";
+import { ChevronDown, ChevronRight, Pencil, Plus, Power, PowerOff } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { pageOf } from "../../../shared/platform/pagination";
 import { errorCode, useTRPC } from "../../app/trpc";
+import { ListSearch } from "../../components/list-page";
 import { PaginationBar } from "../../components/pagination";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
-import { Input } from "../../components/ui/input";
 import { Skeleton, SkeletonRows } from "../../components/ui/skeleton";
 import { Switch } from "../../components/ui/switch";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table";
@@ -109,10 +109,7 @@ function CategoriesScreen() {
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="flex flex-wrap items-center gap-3">
-          <div className="relative min-w-60 flex-1">
-            <Search className="absolute left-3 top-3 size-4 text-muted-foreground" />
-            <Input className="pl-9" placeholder={t("categories:search")} value={search} onChange={(e) => setSearch(e.target.value)} aria-label={t("categories:search")} />
-          </div>
+          <ListSearch label={t("categories:search")} value={search} onValueChange={setSearch} />
           <div className="flex items-center gap-2">
             <Switch id="categories-inactive" checked={showInactive} onCheckedChange={setShowInactive} />
             <label htmlFor="categories-inactive" className="text-sm">

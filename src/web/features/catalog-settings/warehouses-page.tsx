@@ -1,12 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Pencil, Plus, Search, Star } from "lucide-react";
+import { Pencil, Plus, Star } from "lucide-react";
 import * as React from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { warehouseFormSchema } from "../../../shared/catalog/warehouse";
 import { errorCode, fieldErrors, useTRPC } from "../../app/trpc";
+import { ListSearch } from "../../components/list-page";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -61,10 +62,7 @@ function WarehousesScreen() {
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="flex flex-wrap items-center gap-2">
-          <div className="relative min-w-60 flex-1">
-            <Search className="absolute left-3 top-3 size-4 text-muted-foreground" />
-            <Input className="pl-9" placeholder={t("warehouses:search")} value={search} onChange={(e) => setSearch(e.target.value)} aria-label={t("warehouses:search")} />
-          </div>
+          <ListSearch label={t("warehouses:search")} value={search} onValueChange={setSearch} />
           {can("warehouses.create") ? (
             <Button onClick={() => setEditing("new")} data-testid="new-warehouse">
               <Plus />

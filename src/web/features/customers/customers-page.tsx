@@ -1,20 +1,20 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { ArchiveRestore, Briefcase, Eye, Pencil, Plus, Search, Trash2, Users } from "lucide-react";
+import { ArchiveRestore, Briefcase, Eye, Pencil, Trash2, Users } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { CUSTOMER_LIMITS } from "../../../shared/customers/customer";
-import { PAGE_SIZES } from "../../../shared/platform/pagination";
 import { useTRPC } from "../../app/trpc";
+import { EmptyTableRow, ListHeader, ListSearch, NewLink } from "../../components/list-page";
 import { PaginationBar } from "../../components/pagination";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
-import { Input } from "../../components/ui/input";
 import { SkeletonRows } from "../../components/ui/skeleton";
 import { Switch } from "../../components/ui/switch";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table";
 import { usePermissions } from "../../lib/permissions";
+import { useListParams } from "../../lib/use-list-params";
 import { cn } from "../../lib/utils";
 import { RequirePermission } from "../shell/guards";
 import { type DeleteAction, DeleteRestoreDialog } from "./customer-common";
@@ -28,42 +28,18 @@ export function CustomersPage() {
   );
 }
 
-/** The filters live in the address (?q=&deleted=1&page=&size=), so 'back' from a form finds them again. */
-function useListParams() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get("page")) || 1);
-  const size = Number(params.get("size"));
-  const pageSize = (PAGE_SIZES as readonly number[]).includes(size) ? size : CUSTOMER_LIMITS.listPageSize;
-  const pending = React.useRef<URLSearchParams | null>(null);
-  const update = (changes: Record<string, string | number | null>) => {
-    const next = new URLSearchParams(pending.current ?? params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null || value === "") next.delete(key);
-      else next.set(key, String(value));
-    }
-    pending.current = next;
-    queueMicrotask(() => {
-      pending.current = null;
-    });
-    setParams(next, { replace: true });
-  };
-  return { search: params.get("q") ?? "", showDeleted: params.get("deleted") === "1", page, pageSize, update };
-}
-
 function CustomersScreen() {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const navigate = useNavigate();
   const { can } = usePermissions();
-  const { search, showDeleted, page, pageSize, update } = useListParams();
-  const [text, setText] = React.useState(search);
+  // The filters live in the address (?q=&deleted=1&page=&size=), so 'back' from a form finds them again.
+  const { params, search, text, setText, page, pageSize, update, setPage, setPageSize } = useListParams({
+    pageSize: CUSTOMER_LIMITS.listPageSize,
+    debounceMs: CUSTOMER_LIMITS.debounceMs,
+  });
+  const showDeleted = params.get("deleted") === "1";
   const [action, setAction] = React.useState<DeleteAction | null>(null);
-  React.useEffect(() => {
-    const timer = setTimeout(() => {
-      if (text.trim() !== search) update({ q: text.trim(), page: null });
-    }, CUSTOMER_LIMITS.debounceMs);
-    return () => clearTimeout(timer);
-  }, [text]);
 
   const list = useQuery({ ...trpc.customer.getAll.queryOptions({ search, page, pageSize, showDeleted }), placeholderData: keepPreviousData });
   const rows = list.data?.data ?? [];
@@ -74,43 +50,18 @@ function CustomersScreen() {
 
   return (
     <div className="grid gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold">{t("customers:title")}</h1>
-          <p className="text-sm text-muted-foreground">{t("customers:subtitle")}</p>
-        </div>
+      <ListHeader title={t("customers:title")} subtitle={t("customers:subtitle")}>
         {canCreate ? (
           <div className="flex flex-wrap gap-2">
-            <Button variant="outline" asChild data-testid="new-legal-client">
-              <Link to="/home/customers/legal/new">
-                <Briefcase />
-                {t("customers:newLegal")}
-              </Link>
-            </Button>
-            <Button asChild data-testid="new-customer">
-              <Link to="/home/customers/new">
-                <Plus />
-                {t("customers:new")}
-              </Link>
-            </Button>
+            <NewLink to="/home/customers/legal/new" label={t("customers:newLegal")} icon={Briefcase} variant="outline" testId="new-legal-client" />
+            <NewLink to="/home/customers/new" label={t("customers:new")} testId="new-customer" />
           </div>
         ) : null}
-      </div>
+      </ListHeader>
       <Card>
         <CardContent className="grid gap-4 pt-5">
           <div className="flex flex-wrap items-center gap-3">
-            <div className="relative min-w-60 flex-1">
-              <Search className="absolute left-3 top-3 size-4 text-muted-foreground" />
-              <Input
-                className="pl-9"
-                type="search"
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-                placeholder={t("customers:search")}
-                aria-label={t("customers:search")}
-                data-testid="customer-search"
-              />
-            </div>
+            <ListSearch type="search" label={t("customers:search")} value={text} onValueChange={setText} data-testid="customer-search" />
             <div className="flex items-center gap-2">
               <Switch id="customers-show-deleted" checked={showDeleted} onCheckedChange={(v) => update({ deleted: v ? 1 : null, page: null })} data-testid="show-deleted" />
               <label htmlFor="customers-show-deleted" className="text-sm">
@@ -196,27 +147,19 @@ function CustomersScreen() {
                 </TR>
               ))}
               {!list.isLoading && rows.length === 0 ? (
-                <TR className="hover:bg-transparent">
-                  <TD colSpan={7} className="py-12">
-                    <div className="grid justify-items-center gap-2 text-center" data-testid="customers-empty">
-                      <Users className="size-10 text-muted-foreground" />
-                      <p className="font-medium">{t("customers:empty")}</p>
-                      <p className="text-sm text-muted-foreground">{filtered ? t("customers:emptySearchHint") : t("customers:emptyHint")}</p>
-                      {!filtered && canCreate ? (
-                        <Button asChild variant="outline" className="mt-2">
-                          <Link to="/home/customers/new">
-                            <Plus />
-                            {t("customers:new")}
-                          </Link>
-                        </Button>
-                      ) : null}
-                    </div>
-                  </TD>
-                </TR>
+                <EmptyTableRow
+                  cols={7}
+                  icon={Users}
+                  title={t("customers:empty")}
+                  hint={filtered ? t("customers:emptySearchHint") : t("customers:emptyHint")}
+                  testId="customers-empty"
+                >
+                  {!filtered && canCreate ? <NewLink to="/home/customers/new" label={t("customers:new")} variant="outline" className="mt-2" /> : null}
+                </EmptyTableRow>
               ) : null}
             </TBody>
           </Table>
-          <PaginationBar pagination={list.data?.pagination} onPage={(p) => update({ page: p === 1 ? null : p })} onPageSize={(s) => update({ size: s, page: null })} />
+          <PaginationBar pagination={list.data?.pagination} onPage={setPage} onPageSize={setPageSize} />
         </CardContent>
       </Card>
       <DeleteRestoreDialog action={action} onDone={() => setAction(null)} />

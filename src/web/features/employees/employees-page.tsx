@@ -1,23 +1,22 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Pencil, Plus, RotateCcw, Search, Trash2, UsersRound } from "lucide-react";
+import { Pencil, RotateCcw, Trash2, UsersRound } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { EMPLOYEE_LIST } from "../../../shared/employees/employee";
-import { PAGE_SIZES } from "../../../shared/platform/pagination";
 import { errorCode, useTRPC } from "../../app/trpc";
+import { EmptyTableRow, ListHeader, ListSearch, NewLink } from "../../components/list-page";
 import { PaginationBar } from "../../components/pagination";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
-import { Input } from "../../components/ui/input";
 import { SkeletonRows } from "../../components/ui/skeleton";
 import { Switch } from "../../components/ui/switch";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table";
 import { toast } from "../../components/ui/use-toast";
 import { usePermissions } from "../../lib/permissions";
-import { useDebounce } from "../../lib/use-debounce";
+import { useListParams } from "../../lib/use-list-params";
 import { RequirePermission } from "../shell/guards";
 import type { EmployeeRow } from "./employee-format";
 
@@ -30,39 +29,14 @@ export function EmployeesPage() {
   );
 }
 
-/** The filters live in the address (?q=&inactive=1&page=&size=), so 'back' from the form finds them again. */
-function useListParams() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get("page")) || EMPLOYEE_LIST.page);
-  const size = Number(params.get("size"));
-  const pageSize = (PAGE_SIZES as readonly number[]).includes(size) ? size : EMPLOYEE_LIST.pageSize;
-  const pending = React.useRef<URLSearchParams | null>(null);
-  const update = (changes: Record<string, string | number | null>) => {
-    const next = new URLSearchParams(pending.current ?? params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null || value === "") next.delete(key);
-      else next.set(key, String(value));
-    }
-    pending.current = next;
-    queueMicrotask(() => {
-      pending.current = null;
-    });
-    setParams(next, { replace: true });
-  };
-  return { search: params.get("q") ?? "", showInactive: params.get("inactive") === "1", page, pageSize, update };
-}
-
 function EmployeesScreen() {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const navigate = useNavigate();
   const { can } = usePermissions();
-  const { search, showInactive, page, pageSize, update } = useListParams();
-  const [text, setText] = React.useState(search);
-  const debounced = useDebounce(text.trim(), EMPLOYEE_LIST.debounceMs);
-  React.useEffect(() => {
-    if (debounced !== search) update({ q: debounced, page: null });
-  }, [debounced]);
+  // The filters live in the address (?q=&inactive=1&page=&size=), so 'back' from the form finds them again.
+  const { params, search, text, setText, page, pageSize, update, setPage, setPageSize } = useListParams(EMPLOYEE_LIST);
+  const showInactive = params.get("inactive") === "1";
   const [toDelete, setToDelete] = React.useState<EmployeeRow | null>(null);
 
   const list = useQuery({
@@ -77,35 +51,13 @@ function EmployeesScreen() {
 
   return (
     <div className="grid gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold">{t("employees:title")}</h1>
-          <p className="text-sm text-muted-foreground">{t("employees:subtitle")}</p>
-        </div>
-        {canCreate ? (
-          <Button asChild data-testid="new-employee">
-            <Link to="/home/employees/new">
-              <Plus />
-              {t("employees:new")}
-            </Link>
-          </Button>
-        ) : null}
-      </div>
+      <ListHeader title={t("employees:title")} subtitle={t("employees:subtitle")}>
+        {canCreate ? <NewLink to="/home/employees/new" label={t("employees:new")} testId="new-employee" /> : null}
+      </ListHeader>
       <Card>
         <CardContent className="grid gap-4 pt-5">
           <div className="flex flex-wrap items-center gap-3">
-            <div className="relative min-w-60 flex-1">
-              <Search className="absolute left-3 top-3 size-4 text-muted-foreground" />
-              <Input
-                className="pl-9"
-                type="search"
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-                placeholder={t("employees:search")}
-                aria-label={t("employees:search")}
-                data-testid="employee-search"
-              />
-            </div>
+            <ListSearch type="search" label={t("employees:search")} value={text} onValueChange={setText} data-testid="employee-search" />
             <label htmlFor="employees-show-inactive" className="flex min-h-11 cursor-pointer items-center gap-2 text-sm">
               <Switch
                 id="employees-show-inactive"
@@ -178,27 +130,19 @@ function EmployeesScreen() {
                 </TR>
               ))}
               {!list.isLoading && rows.length === 0 ? (
-                <TR className="hover:bg-transparent">
-                  <TD colSpan={6} className="py-12">
-                    <div className="grid justify-items-center gap-2 text-center" data-testid="employees-empty">
-                      <UsersRound className="size-10 text-muted-foreground" />
-                      <p className="font-medium">{t("employees:empty")}</p>
-                      <p className="text-sm text-muted-foreground">{filtered ? t("employees:emptySearchHint") : t("employees:emptyHint")}</p>
-                      {!filtered && canCreate ? (
-                        <Button asChild variant="outline" className="mt-2">
-                          <Link to="/home/employees/new">
-                            <Plus />
-                            {t("employees:new")}
-                          </Link>
-                        </Button>
-                      ) : null}
-                    </div>
-                  </TD>
-                </TR>
+                <EmptyTableRow
+                  cols={6}
+                  icon={UsersRound}
+                  title={t("employees:empty")}
+                  hint={filtered ? t("employees:emptySearchHint") : t("employees:emptyHint")}
+                  testId="employees-empty"
+                >
+                  {!filtered && canCreate ? <NewLink to="/home/employees/new" label={t("employees:new")} variant="outline" className="mt-2" /> : null}
+                </EmptyTableRow>
               ) : null}
             </TBody>
           </Table>
-          <PaginationBar pagination={list.data?.pagination} onPage={(p) => update({ page: p === 1 ? null : p })} onPageSize={(s) => update({ size: s, page: null })} />
+          <PaginationBar pagination={list.data?.pagination} onPage={setPage} onPageSize={setPageSize} />
         </CardContent>
       </Card>
       <DeleteEmployeeDialog employee={toDelete} onClose={() => setToDelete(null)} />

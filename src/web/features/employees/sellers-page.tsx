@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { isCalendarDate } from "../../../shared/employees/employee";
 import { useTRPC } from "../../app/trpc";
+import { EmptyTableRow, ListHeader } from "../../components/list-page";
 import { PaginationBar } from "../../components/pagination";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -107,16 +108,17 @@ function SellersScreen() {
     <div className="grid gap-4" data-testid="sellers-page">
       {/* Printing shows the report only: no menu, header or filters. */}
       <style>{"@media print { aside, header { display: none !important; } main { padding: 0 !important; } }"}</style>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold">{t("employees:report.title")}</h1>
-          <p className="text-sm text-muted-foreground">
+      <ListHeader
+        title={t("employees:report.title")}
+        subtitle={
+          <>
             <span className="print:hidden">{t("employees:report.subtitle")}</span>
             <span className="hidden print:inline">
               {t("employees:report.period")}: {formatDate(from, i18n.language)} — {formatDate(to, i18n.language)}
             </span>
-          </p>
-        </div>
+          </>
+        }
+      >
         <div className="flex gap-2 print:hidden">
           <Button variant="outline" disabled={!!rangeError || exportFile.isPending} onClick={() => exportFile.mutate({ from, to, employeeId })} data-testid="export-report">
             <Download />
@@ -127,7 +129,7 @@ function SellersScreen() {
             {t("employees:report.print")}
           </Button>
         </div>
-      </div>
+      </ListHeader>
 
       <Card className="print:hidden">
         <CardContent className="grid gap-3 pt-5">
@@ -196,15 +198,7 @@ function SellersScreen() {
                 />
               ))}
               {!report.isLoading && rows.length === 0 ? (
-                <TR className="hover:bg-transparent">
-                  <TD colSpan={6} className="py-12">
-                    <div className="grid justify-items-center gap-2 text-center" data-testid="sellers-empty">
-                      <UserCheck className="size-10 text-muted-foreground" />
-                      <p className="font-medium">{t("employees:report.empty")}</p>
-                      <p className="text-sm text-muted-foreground">{t("employees:report.emptyHint")}</p>
-                    </div>
-                  </TD>
-                </TR>
+                <EmptyTableRow cols={6} icon={UserCheck} title={t("employees:report.empty")} hint={t("employees:report.emptyHint")} testId="sellers-empty" />
               ) : null}
               {totals && rows.length > 0 ? (
                 <TR className="bg-muted/40 font-semibold hover:bg-muted/40" data-testid="sellers-totals">

@@ -1,14 +1,15 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Eye, Plus, Search } from "lucide-react";
+import { Eye, Plus } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { MOVEMENT_STATUSES, MOVEMENT_TYPES } from "../../../shared/catalog/movement";
 import { useTRPC } from "../../app/trpc";
+import { ListSearch } from "../../components/list-page";
 import { PaginationBar } from "../../components/pagination";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
-import { Input, NativeSelect } from "../../components/ui/input";
+import { NativeSelect } from "../../components/ui/input";
 import { SkeletonRows } from "../../components/ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table";
 import { formatDate } from "../../lib/dates";
@@ -58,10 +59,7 @@ export function MovementsPage() {
       <Card>
         <CardContent className="grid gap-4 pt-5">
           <div className="flex flex-wrap items-center gap-3">
-            <div className="relative min-w-56 flex-1">
-              <Search className="absolute left-3 top-3 size-4 text-muted-foreground" />
-              <Input className="pl-9" placeholder={t("inventory:list.search")} aria-label={t("inventory:list.search")} value={search} onChange={(e) => setSearch(e.target.value)} />
-            </div>
+            <ListSearch className="min-w-56" label={t("inventory:list.search")} value={search} onValueChange={setSearch} />
             <fieldset className="flex flex-wrap gap-1" aria-label={t("inventory:fields.type")}>
               {(["all", ...MOVEMENT_TYPES] as TypeFilter[]).map((v) => (
                 <Button key={v} size="sm" variant={type === v ? "default" : "outline"} aria-pressed={type === v} onClick={() => setType(v)}>

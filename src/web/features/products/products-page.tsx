@@ -1,17 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArchiveRestore, Boxes, FileDown, FileUp, Pencil, Plus, RefreshCw, Search, Star, Tag, Trash2 } from "lucide-react";
+import { ArchiveRestore, Boxes, FileDown, FileUp, Pencil, Plus, RefreshCw, Star, Tag, Trash2 } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { PRODUCT_TYPES } from "../../../shared/catalog/product";
 import { formatMoney, formatQuantity } from "../../../shared/money/format";
 import { useTRPC } from "../../app/trpc";
+import { ListSearch } from "../../components/list-page";
 import { PaginationBar } from "../../components/pagination";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
-import { Input } from "../../components/ui/input";
 import { SkeletonRows } from "../../components/ui/skeleton";
 import { Switch } from "../../components/ui/switch";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table";
@@ -109,10 +109,7 @@ export function ProductsPage() {
       <Card>
         <CardContent className="grid gap-4 pt-5">
           <div className="flex flex-wrap items-center gap-3">
-            <div className="relative min-w-64 flex-1">
-              <Search className="absolute left-3 top-3 size-4 text-muted-foreground" />
-              <Input className="pl-9" placeholder={t("products:list.search")} value={search} onChange={(e) => setSearch(e.target.value)} aria-label={t("products:list.search")} />
-            </div>
+            <ListSearch className="min-w-64" label={t("products:list.search")} value={search} onValueChange={setSearch} />
             <fieldset className="flex flex-wrap gap-1" aria-label={t("products:fields.productType")}>
               {(["all", ...PRODUCT_TYPES] as TypeFilter[]).map((value) => (
                 <Button key={value} size="sm" variant={type === value ? "default" : "outline"} onClick={() => setType(value)} aria-pressed={type === value}>

@@ -1,20 +1,18 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Eye, Pencil, Plus, Search, Truck } from "lucide-react";
-import * as React from "react";
+import { Eye, Pencil, Truck } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { PROVIDER_LIST } from "../../../shared/catalog/provider";
-import { PAGE_SIZES } from "../../../shared/platform/pagination";
 import { useTRPC } from "../../app/trpc";
+import { EmptyTableRow, ListHeader, ListSearch, NewLink } from "../../components/list-page";
 import { PaginationBar } from "../../components/pagination";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
-import { Input } from "../../components/ui/input";
 import { SkeletonRows } from "../../components/ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table";
 import { usePermissions } from "../../lib/permissions";
-import { useDebounce } from "../../lib/use-debounce";
+import { useListParams } from "../../lib/use-list-params";
 import { cn } from "../../lib/utils";
 import { RequirePermission } from "../shell/guards";
 import { displayTaxId, isActiveFilter, PROVIDER_STATUSES, type ProviderStatus } from "./provider-format";
@@ -27,41 +25,14 @@ export function ProvidersPage() {
   );
 }
 
-/** The filters live in the address (?q=&status=&page=&size=), so 'back' from a form finds them again. */
-function useListParams() {
-  const [params, setParams] = useSearchParams();
-  const status = (PROVIDER_STATUSES as readonly string[]).includes(params.get("status") ?? "") ? (params.get("status") as ProviderStatus) : "all";
-  const page = Math.max(1, Number(params.get("page")) || PROVIDER_LIST.page);
-  const size = Number(params.get("size"));
-  const pageSize = (PAGE_SIZES as readonly number[]).includes(size) ? size : PROVIDER_LIST.pageSize;
-  // Several changes in one event (page size, then page 1) build on each other, not on a stale address.
-  const pending = React.useRef<URLSearchParams | null>(null);
-  const update = (changes: Record<string, string | number | null>) => {
-    const next = new URLSearchParams(pending.current ?? params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null || value === "") next.delete(key);
-      else next.set(key, String(value));
-    }
-    pending.current = next;
-    queueMicrotask(() => {
-      pending.current = null;
-    });
-    setParams(next, { replace: true });
-  };
-  return { search: params.get("q") ?? "", status, page, pageSize, update };
-}
-
 function ProvidersScreen() {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const navigate = useNavigate();
   const { can } = usePermissions();
-  const { search, status, page, pageSize, update } = useListParams();
-  const [text, setText] = React.useState(search);
-  const debounced = useDebounce(text.trim(), PROVIDER_LIST.debounceMs);
-  React.useEffect(() => {
-    if (debounced !== search) update({ q: debounced, page: null });
-  }, [debounced]);
+  // The filters live in the address (?q=&status=&page=&size=), so 'back' from a form finds them again.
+  const { params, search, text, setText, page, pageSize, update, setPage, setPageSize } = useListParams(PROVIDER_LIST);
+  const status = (PROVIDER_STATUSES as readonly string[]).includes(params.get("status") ?? "") ? (params.get("status") as ProviderStatus) : "all";
 
   const list = useQuery({
     ...trpc.provider.getAll.queryOptions({ page, pageSize, search, isActive: isActiveFilter(status) }),
@@ -75,35 +46,13 @@ function ProvidersScreen() {
 
   return (
     <div className="grid gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold">{t("providers:title")}</h1>
-          <p className="text-sm text-muted-foreground">{t("providers:subtitle")}</p>
-        </div>
-        {canCreate ? (
-          <Button asChild data-testid="new-provider">
-            <Link to="/home/providers/new">
-              <Plus />
-              {t("providers:new")}
-            </Link>
-          </Button>
-        ) : null}
-      </div>
+      <ListHeader title={t("providers:title")} subtitle={t("providers:subtitle")}>
+        {canCreate ? <NewLink to="/home/providers/new" label={t("providers:new")} testId="new-provider" /> : null}
+      </ListHeader>
       <Card>
         <CardContent className="grid gap-4 pt-5">
           <div className="flex flex-wrap items-center gap-3">
-            <div className="relative min-w-60 flex-1">
-              <Search className="absolute left-3 top-3 size-4 text-muted-foreground" />
-              <Input
-                className="pl-9"
-                type="search"
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-                placeholder={t("providers:search")}
-                aria-label={t("providers:search")}
-                data-testid="provider-search"
-              />
-            </div>
+            <ListSearch type="search" label={t("providers:search")} value={text} onValueChange={setText} data-testid="provider-search" />
             <fieldset className="flex items-center gap-1 rounded-[var(--radius-button)] border p-1" data-testid="provider-status-filter">
               <legend className="sr-only">{t("providers:filter.label")}</legend>
               {PROVIDER_STATUSES.map((s) => (
@@ -175,27 +124,19 @@ function ProvidersScreen() {
                 </TR>
               ))}
               {!list.isLoading && rows.length === 0 ? (
-                <TR className="hover:bg-transparent">
-                  <TD colSpan={6} className="py-12">
-                    <div className="grid justify-items-center gap-2 text-center" data-testid="providers-empty">
-                      <Truck className="size-10 text-muted-foreground" />
-                      <p className="font-medium">{t("providers:empty")}</p>
-                      <p className="text-sm text-muted-foreground">{filtered ? t("providers:emptySearchHint") : t("providers:emptyHint")}</p>
-                      {!filtered && canCreate ? (
-                        <Button asChild variant="outline" className="mt-2">
-                          <Link to="/home/providers/new">
-                            <Plus />
-                            {t("providers:new")}
-                          </Link>
-                        </Button>
-                      ) : null}
-                    </div>
-                  </TD>
-                </TR>
+                <EmptyTableRow
+                  cols={6}
+                  icon={Truck}
+                  title={t("providers:empty")}
+                  hint={filtered ? t("providers:emptySearchHint") : t("providers:emptyHint")}
+                  testId="providers-empty"
+                >
+                  {!filtered && canCreate ? <NewLink to="/home/providers/new" label={t("providers:new")} variant="outline" className="mt-2" /> : null}
+                </EmptyTableRow>
               ) : null}
             </TBody>
           </Table>
-          <PaginationBar pagination={list.data?.pagination} onPage={(p) => update({ page: p === 1 ? null : p })} onPageSize={(s) => update({ size: s, page: null })} />
+          <PaginationBar pagination={list.data?.pagination} onPage={setPage} onPageSize={setPageSize} />
         </CardContent>
       </Card>
     </div>

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ImageUp, Pencil, Plus, Search } from "lucide-react";
+import { ImageUp, Pencil, Plus } from "lucide-react";
 import * as React from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -10,6 +10,7 @@ import { userCreateInput } from "../../../shared/platform/schemas";
 import { LANGUAGES } from "../../../shared/platform/themes";
 import { IMAGE_EXTENSIONS } from "../../../shared/platform/uploads";
 import { fieldErrors, useTRPC } from "../../app/trpc";
+import { ListSearch } from "../../components/list-page";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
@@ -54,10 +55,7 @@ function UsersScreen() {
     <Card>
       <CardContent className="grid gap-4 pt-5">
         <div className="flex flex-wrap items-center gap-2">
-          <div className="relative min-w-60 flex-1">
-            <Search className="absolute left-3 top-3 size-4 text-muted-foreground" />
-            <Input className="pl-9" placeholder={t("settings:users.search")} value={search} onChange={(e) => setSearch(e.target.value)} aria-label={t("settings:users.search")} />
-          </div>
+          <ListSearch label={t("settings:users.search")} value={search} onValueChange={setSearch} />
           <Button onClick={() => setEditing("new")} data-testid="new-user">
             <Plus />
             {t("settings:users.new")}

@@ -1,0 +1,100 @@
+import { type LucideIcon, Plus, Search } from "lucide-react";
+import type * as React from "react";
+import { Link } from "react-router";
+import { cn } from "../lib/utils";
+import { Button, type ButtonProps } from "./ui/button";
+import { Input } from "./ui/input";
+import { TD, TR } from "./ui/table";
+
+/** A list page's heading: title, one line saying what the page is, and its actions (e.g. 'new') on the right. */
+export function ListHeader({ title, subtitle, children }: { title: string; subtitle: React.ReactNode; children?: React.ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-3">
+      <div>
+        <h1 className="text-2xl font-bold">{title}</h1>
+        <p className="text-sm text-muted-foreground">{subtitle}</p>
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** A link styled as a button to a 'new …' form (a plus icon unless told otherwise). */
+export function NewLink({
+  to,
+  label,
+  icon: Icon = Plus,
+  variant,
+  className,
+  testId,
+}: {
+  to: string;
+  label: string;
+  icon?: LucideIcon;
+  variant?: ButtonProps["variant"];
+  className?: string;
+  testId?: string;
+}) {
+  return (
+    <Button asChild variant={variant} className={className} data-testid={testId}>
+      <Link to={to}>
+        <Icon />
+        {label}
+      </Link>
+    </Button>
+  );
+}
+
+type SearchInputProps = Omit<React.ComponentProps<typeof Input>, "value" | "onChange" | "placeholder" | "aria-label" | "className">;
+
+/**
+ * The search box of a list's toolbar: a magnifier inside the field, the label as placeholder
+ * and accessible name. `className` sizes the box in the toolbar; the rest goes to the input.
+ */
+export function ListSearch({
+  label,
+  value,
+  onValueChange,
+  className,
+  ...props
+}: SearchInputProps & { label: string; value: string; onValueChange: (value: string) => void; className?: string }) {
+  return (
+    <div className={cn("relative min-w-60 flex-1", className)}>
+      <Search className="absolute left-3 top-3 size-4 text-muted-foreground" />
+      <Input className="pl-9" value={value} onChange={(e) => onValueChange(e.target.value)} placeholder={label} aria-label={label} {...props} />
+    </div>
+  );
+}
+
+/**
+ * The row a list table shows when it has nothing: an icon, what is missing, a hint, and
+ * (as children) the next step, e.g. a 'new' link (UX: 'an empty state that says what to do next').
+ */
+export function EmptyTableRow({
+  cols,
+  icon: Icon,
+  title,
+  hint,
+  testId,
+  children,
+}: {
+  cols: number;
+  icon: LucideIcon;
+  title: string;
+  hint: string;
+  testId: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <TR className="hover:bg-transparent">
+      <TD colSpan={cols} className="py-12">
+        <div className="grid justify-items-center gap-2 text-center" data-testid={testId}>
+          <Icon className="size-10 text-muted-foreground" />
+          <p className="font-medium">{title}</p>
+          <p className="text-sm text-muted-foreground">{hint}</p>
+          {children}
+        </div>
+      </TD>
+    </TR>
+  );
+}
