@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { FolderTree, Package, Plus, Search, X } from "lucide-react";
+import { FolderTree, type LucideIcon, Package, Plus, Search, X } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { EMPLOYEE_PRODUCT_PICKER, optionalPercent } from "../../../shared/employees/employee";
@@ -71,12 +71,28 @@ function linksKey(pairs: [string, string | null][]): string {
   return pairs.map(([id, pct]) => `${id}:${pct ?? ""}`).join(",");
 }
 
+/** The toast and refresh of a saved list; a failed save says why (a lost session is handled elsewhere). */
+function saveLinksOptions(savedTitle: string, errorTitle: string, refresh: () => Promise<unknown>) {
+  return {
+    meta: { silent: true },
+    onSuccess: async () => {
+      await refresh();
+      toast({ title: savedTitle, variant: "success" });
+    },
+    onError: (error: { message: string }) => {
+      if (errorCode(error) === "UNAUTHORIZED") return;
+      toast({ variant: "destructive", title: errorTitle, description: error.message || undefined });
+    },
+  };
+}
+
+/** A typed percentage as saved: '' is the product's own commission (null). */
+const savedPercentage = (value: string) => (value.trim() === "" ? null : value.trim());
+
 function ProductLinks({ employee }: { employee: Employee }) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const { can } = usePermissions();
-  const editable = can("employees.update");
   const initial = React.useMemo<DraftProduct[]>(
     () =>
       employee.products.map((p) => ({
@@ -89,75 +105,44 @@ function ProductLinks({ employee }: { employee: Employee }) {
       })),
     [employee.products],
   );
-  const [draft, setDraft] = React.useState(initial);
-  const [pickerOpen, setPickerOpen] = React.useState(false);
-  const dirty = !sameLinks(draft, initial);
-  const invalid = draft.some((d) => percentError(d.percentage));
-
   const save = useMutation(
-    trpc.employee.updateProducts.mutationOptions({
-      meta: { silent: true },
-      onSuccess: async () => {
+    trpc.employee.updateProducts.mutationOptions(
+      saveLinksOptions(t("employees:toast.productsSaved"), t("employees:toast.productsError"), async () => {
         await qc.invalidateQueries(trpc.employee.getById.queryFilter({ id: employee.id }));
         await qc.invalidateQueries(trpc.employee.getByService.pathFilter());
-        toast({ title: t("employees:toast.productsSaved"), variant: "success" });
-      },
-      onError: (error) => {
-        if (errorCode(error) === "UNAUTHORIZED") return;
-        toast({ variant: "destructive", title: t("employees:toast.productsError"), description: error.message || undefined });
-      },
-    }),
+      }),
+    ),
   );
-  const onSave = () =>
-    save.mutate({ employeeId: employee.id, products: draft.map((d) => ({ productId: d.id, commissionPercentage: d.percentage.trim() === "" ? null : d.percentage.trim() })) });
 
   return (
-    <section className="grid content-start gap-3" aria-labelledby="employee-products-title" data-testid="product-links">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h4 id="employee-products-title" className="flex items-center gap-2 font-semibold">
-          <Package className="size-4 text-muted-foreground" />
-          {t("employees:commissions.products")}
-          <Badge variant="outline">{draft.length}</Badge>
-        </h4>
-        {editable ? (
-          <Button variant="outline" size="sm" onClick={() => setPickerOpen(true)} data-testid="add-products">
-            <Plus />
-            {t("employees:commissions.addProducts")}
-          </Button>
-        ) : null}
-      </div>
-      <LinkList
-        empty={t("employees:commissions.noProducts")}
-        rows={draft.map((d) => ({
-          id: d.id,
-          title: d.name,
-          subtitle: [d.sku, d.own ? productCommissionText(d.own, t) : null].filter(Boolean).join(" · "),
-          badge: d.isDeleted ? t("employees:commissions.deleted") : undefined,
-          percentage: d.percentage,
-        }))}
-        editable={editable}
-        testId="product-link-row"
-        onPercentage={(id, value) => setDraft((list) => list.map((d) => (d.id === id ? { ...d, percentage: value } : d)))}
-        onRemove={(id) => setDraft((list) => list.filter((d) => d.id !== id))}
-      />
-      {editable ? (
-        <SaveBar dirty={dirty} pending={save.isPending} disabled={invalid} onSave={onSave} onReset={() => setDraft(initial)} label={t("employees:commissions.saveProducts")} testId="save-products" />
-      ) : null}
-      <ProductPickerSheet
-        open={pickerOpen}
-        onOpenChange={setPickerOpen}
-        selectedIds={draft.map((d) => d.id)}
-        onToggle={(p, checked) =>
-          setDraft((list) =>
-            checked
-              ? list.some((d) => d.id === p.id)
-                ? list
-                : [...list, { id: p.id, name: p.name, sku: p.sku, own: null, isDeleted: false, percentage: "" }]
-              : list.filter((d) => d.id !== p.id),
-          )
-        }
-      />
-    </section>
+    <LinkSection<DraftProduct, PickedProduct>
+      initial={initial}
+      icon={Package}
+      title={t("employees:commissions.products")}
+      addLabel={t("employees:commissions.addProducts")}
+      emptyText={t("employees:commissions.noProducts")}
+      saveLabel={t("employees:commissions.saveProducts")}
+      ids={{ title: "employee-products-title", section: "product-links", add: "add-products", row: "product-link-row", save: "save-products" }}
+      toRow={(d) => ({
+        id: d.id,
+        title: d.name,
+        subtitle: [d.sku, d.own ? productCommissionText(d.own, t) : null].filter(Boolean).join(" · "),
+        badge: d.isDeleted ? t("employees:commissions.deleted") : undefined,
+        percentage: d.percentage,
+      })}
+      fromPicked={(p) => ({ id: p.id, name: p.name, sku: p.sku, own: null, isDeleted: false, percentage: "" })}
+      saving={save.isPending}
+      onSave={(draft) => save.mutate({ employeeId: employee.id, products: draft.map((d) => ({ productId: d.id, commissionPercentage: savedPercentage(d.percentage) })) })}
+      picker={{
+        testId: "product-picker",
+        title: t("employees:productPicker.title"),
+        description: t("employees:productPicker.description"),
+        searchLabel: t("employees:productPicker.search"),
+        searchTestId: "product-picker-search",
+        doneLabel: t("employees:productPicker.done"),
+        options: (search, selected, onToggle) => <ProductOptions search={search} selected={selected} onToggle={onToggle} />,
+      }}
+    />
   );
 }
 
@@ -165,73 +150,135 @@ function CategoryLinks({ employee }: { employee: Employee }) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const { can } = usePermissions();
-  const editable = can("employees.update");
   const initial = React.useMemo<DraftCategory[]>(
     () => employee.categories.map((c) => ({ id: c.categoryId, name: c.name, code: c.code, isActive: c.isActive, percentage: percentInput(c.commissionPercentage) })),
     [employee.categories],
   );
+  const save = useMutation(
+    trpc.employee.updateCategories.mutationOptions(
+      saveLinksOptions(t("employees:toast.categoriesSaved"), t("employees:toast.categoriesError"), () => qc.invalidateQueries(trpc.employee.getById.queryFilter({ id: employee.id }))),
+    ),
+  );
+
+  return (
+    <LinkSection<DraftCategory, PickedCategory>
+      initial={initial}
+      icon={FolderTree}
+      title={t("employees:commissions.categories")}
+      addLabel={t("employees:commissions.addCategories")}
+      emptyText={t("employees:commissions.noCategories")}
+      saveLabel={t("employees:commissions.saveCategories")}
+      ids={{ title: "employee-categories-title", section: "category-links", add: "add-categories", row: "category-link-row", save: "save-categories" }}
+      toRow={(d) => ({ id: d.id, title: d.name, subtitle: d.code, badge: d.isActive ? undefined : t("employees:commissions.inactive"), percentage: d.percentage })}
+      fromPicked={(c) => ({ id: c.id, name: c.name, code: c.code, isActive: c.isActive, percentage: "" })}
+      saving={save.isPending}
+      onSave={(draft) => save.mutate({ employeeId: employee.id, categories: draft.map((d) => ({ categoryId: d.id, commissionPercentage: savedPercentage(d.percentage) })) })}
+      picker={{
+        testId: "category-picker",
+        title: t("employees:categoryPicker.title"),
+        description: t("employees:categoryPicker.description"),
+        searchLabel: t("employees:categoryPicker.search"),
+        searchTestId: "category-picker-search",
+        doneLabel: t("employees:categoryPicker.done"),
+        options: (search, selected, onToggle) => <CategoryOptions search={search} selected={selected} onToggle={onToggle} />,
+      }}
+    />
+  );
+}
+
+/** What a picker side panel shows around its options. */
+interface PickerTexts {
+  testId: string;
+  title: string;
+  description: string;
+  searchLabel: string;
+  searchTestId: string;
+  doneLabel: string;
+}
+
+/**
+ * One list of links (products or categories): its heading with the count and 'add', the links
+ * with their percentages (a draft until saved), the save bar and the picker that adds and removes.
+ */
+function LinkSection<D extends { id: string; percentage: string }, P extends { id: string }>({
+  initial,
+  icon: Icon,
+  title,
+  addLabel,
+  emptyText,
+  saveLabel,
+  ids,
+  toRow,
+  fromPicked,
+  saving,
+  onSave,
+  picker,
+}: {
+  initial: D[];
+  icon: LucideIcon;
+  title: string;
+  addLabel: string;
+  emptyText: string;
+  saveLabel: string;
+  /** The heading's element id and the testids of the section, the add button, each row and the save button. */
+  ids: { title: string; section: string; add: string; row: string; save: string };
+  toRow: (draft: D) => LinkRow;
+  /** A link just picked in the panel (no percentage yet). */
+  fromPicked: (picked: P) => D;
+  saving: boolean;
+  onSave: (draft: D[]) => void;
+  picker: PickerTexts & { options: (search: string, selected: Set<string>, onToggle: (picked: P, checked: boolean) => void) => React.ReactNode };
+}) {
+  const { t } = useTranslation();
+  const { can } = usePermissions();
+  const editable = can("employees.update");
   const [draft, setDraft] = React.useState(initial);
   const [pickerOpen, setPickerOpen] = React.useState(false);
   const dirty = !sameLinks(draft, initial);
   const invalid = draft.some((d) => percentError(d.percentage));
-
-  const save = useMutation(
-    trpc.employee.updateCategories.mutationOptions({
-      meta: { silent: true },
-      onSuccess: async () => {
-        await qc.invalidateQueries(trpc.employee.getById.queryFilter({ id: employee.id }));
-        toast({ title: t("employees:toast.categoriesSaved"), variant: "success" });
-      },
-      onError: (error) => {
-        if (errorCode(error) === "UNAUTHORIZED") return;
-        toast({ variant: "destructive", title: t("employees:toast.categoriesError"), description: error.message || undefined });
-      },
-    }),
-  );
-  const onSave = () =>
-    save.mutate({ employeeId: employee.id, categories: draft.map((d) => ({ categoryId: d.id, commissionPercentage: d.percentage.trim() === "" ? null : d.percentage.trim() })) });
+  const { options, ...pickerTexts } = picker;
+  const onToggle = (picked: P, checked: boolean) =>
+    setDraft((list) => (checked ? (list.some((d) => d.id === picked.id) ? list : [...list, fromPicked(picked)]) : list.filter((d) => d.id !== picked.id)));
 
   return (
-    <section className="grid content-start gap-3" aria-labelledby="employee-categories-title" data-testid="category-links">
+    <section className="grid content-start gap-3" aria-labelledby={ids.title} data-testid={ids.section}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h4 id="employee-categories-title" className="flex items-center gap-2 font-semibold">
-          <FolderTree className="size-4 text-muted-foreground" />
-          {t("employees:commissions.categories")}
+        <h4 id={ids.title} className="flex items-center gap-2 font-semibold">
+          <Icon className="size-4 text-muted-foreground" />
+          {title}
           <Badge variant="outline">{draft.length}</Badge>
         </h4>
         {editable ? (
-          <Button variant="outline" size="sm" onClick={() => setPickerOpen(true)} data-testid="add-categories">
+          <Button variant="outline" size="sm" onClick={() => setPickerOpen(true)} data-testid={ids.add}>
             <Plus />
-            {t("employees:commissions.addCategories")}
+            {addLabel}
           </Button>
         ) : null}
       </div>
       <LinkList
-        empty={t("employees:commissions.noCategories")}
-        rows={draft.map((d) => ({ id: d.id, title: d.name, subtitle: d.code, badge: d.isActive ? undefined : t("employees:commissions.inactive"), percentage: d.percentage }))}
+        empty={emptyText}
+        rows={draft.map(toRow)}
         editable={editable}
-        testId="category-link-row"
+        testId={ids.row}
         onPercentage={(id, value) => setDraft((list) => list.map((d) => (d.id === id ? { ...d, percentage: value } : d)))}
         onRemove={(id) => setDraft((list) => list.filter((d) => d.id !== id))}
       />
       {editable ? (
-        <SaveBar dirty={dirty} pending={save.isPending} disabled={invalid} onSave={onSave} onReset={() => setDraft(initial)} label={t("employees:commissions.saveCategories")} testId="save-categories" />
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          {dirty ? <span className="mr-auto text-xs font-medium text-amber-600 dark:text-amber-400">{t("employees:commissions.unsaved")}</span> : null}
+          {dirty ? (
+            <Button variant="ghost" size="sm" onClick={() => setDraft(initial)}>
+              {t("common:actions.cancel")}
+            </Button>
+          ) : null}
+          <Button size="sm" disabled={!dirty || invalid || saving} onClick={() => onSave(draft)} data-testid={ids.save}>
+            {saving ? t("common:saving") : saveLabel}
+          </Button>
+        </div>
       ) : null}
-      <CategoryPickerSheet
-        open={pickerOpen}
-        onOpenChange={setPickerOpen}
-        selectedIds={draft.map((d) => d.id)}
-        onToggle={(c, checked) =>
-          setDraft((list) =>
-            checked
-              ? list.some((d) => d.id === c.id)
-                ? list
-                : [...list, { id: c.id, name: c.name, code: c.code, isActive: c.isActive, percentage: "" }]
-              : list.filter((d) => d.id !== c.id),
-          )
-        }
-      />
+      <PickerSheet open={pickerOpen} onOpenChange={setPickerOpen} legend={title} count={draft.length} {...pickerTexts}>
+        {(search) => options(search, new Set(draft.map((d) => d.id)), onToggle)}
+      </PickerSheet>
     </section>
   );
 }
@@ -312,164 +359,160 @@ function LinkList({
   );
 }
 
-function SaveBar({
-  dirty,
-  pending,
-  disabled,
-  onSave,
-  onReset,
-  label,
-  testId,
-}: {
-  dirty: boolean;
-  pending: boolean;
-  disabled: boolean;
-  onSave: () => void;
-  onReset: () => void;
-  label: string;
-  testId: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div className="flex flex-wrap items-center justify-end gap-2">
-      {dirty ? <span className="mr-auto text-xs font-medium text-amber-600 dark:text-amber-400">{t("employees:commissions.unsaved")}</span> : null}
-      {dirty ? (
-        <Button variant="ghost" size="sm" onClick={onReset}>
-          {t("common:actions.cancel")}
-        </Button>
-      ) : null}
-      <Button size="sm" disabled={!dirty || disabled || pending} onClick={onSave} data-testid={testId}>
-        {pending ? t("common:saving") : label}
-      </Button>
-    </div>
-  );
-}
-
 type PickedProduct = { id: string; name: string; sku: string; price: string };
+type PickedCategory = { id: string; name: string; code: string; isActive: boolean };
 
-/** The product picker side panel: search (500 ms debounce) over product.getAll, 50 a page; ticking adds, unticking removes. */
-function ProductPickerSheet({
+/**
+ * A picker side panel: a search box (500 ms debounce) over the options, ticking adds, unticking
+ * removes; `children` draws the options for the debounced search.
+ */
+function PickerSheet({
   open,
   onOpenChange,
-  selectedIds,
-  onToggle,
-}: {
+  testId,
+  title,
+  description,
+  searchLabel,
+  searchTestId,
+  legend,
+  doneLabel,
+  count,
+  children,
+}: PickerTexts & {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  selectedIds: string[];
-  onToggle: (product: PickedProduct, checked: boolean) => void;
+  legend: string;
+  count: number;
+  children: (search: string) => React.ReactNode;
 }) {
   const { t } = useTranslation();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open ? (
-        <SheetContent closeLabel={t("common:actions.close")} data-testid="product-picker">
-          <DialogTitle>{t("employees:productPicker.title")}</DialogTitle>
-          <DialogDescription>{t("employees:productPicker.description")}</DialogDescription>
-          <ProductPickerBody selectedIds={selectedIds} onToggle={onToggle} />
-          <PickerFooter count={selectedIds.length} label={t("employees:productPicker.done")} onDone={() => onOpenChange(false)} />
+        <SheetContent closeLabel={t("common:actions.close")} data-testid={testId}>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+          <PickerSearch label={searchLabel} testId={searchTestId} legend={legend}>
+            {children}
+          </PickerSearch>
+          <div className="flex items-center justify-between gap-2 border-t pt-3">
+            <span className="text-sm text-muted-foreground" data-testid="picker-count">
+              {t("employees:productPicker.selected", { count })}
+            </span>
+            <Button onClick={() => onOpenChange(false)} data-testid="picker-done">
+              {doneLabel}
+            </Button>
+          </div>
         </SheetContent>
       ) : null}
     </Dialog>
   );
 }
 
-function ProductPickerBody({ selectedIds, onToggle }: { selectedIds: string[]; onToggle: (product: PickedProduct, checked: boolean) => void }) {
-  const { t } = useTranslation();
-  const trpc = useTRPC();
+/** The picker's search box and the options below it (a fresh search each time the panel opens). */
+function PickerSearch({ label, testId, legend, children }: { label: string; testId: string; legend: string; children: (search: string) => React.ReactNode }) {
   const [search, setSearch] = React.useState("");
   const debounced = useDebounce(search.trim(), EMPLOYEE_PRODUCT_PICKER.debounceMs);
+  return (
+    <>
+      <div className="relative">
+        <Search className="absolute left-3 top-3 size-4 text-muted-foreground" />
+        <Input className="pl-9" type="search" autoFocus value={search} onChange={(e) => setSearch(e.target.value)} placeholder={label} aria-label={label} data-testid={testId} />
+      </div>
+      <fieldset className="grid min-w-0 flex-1 content-start gap-1 overflow-y-auto">
+        <legend className="sr-only">{legend}</legend>
+        {children(debounced)}
+      </fieldset>
+    </>
+  );
+}
+
+/** The products of product.getAll for the search, 50 a page, and how many more there are. */
+function ProductOptions({ search, selected, onToggle }: { search: string; selected: Set<string>; onToggle: (product: PickedProduct, checked: boolean) => void }) {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
   const list = useQuery({
-    ...trpc.product.getAll.queryOptions({ search: debounced, page: 1, pageSize: EMPLOYEE_PRODUCT_PICKER.pageSize }),
+    ...trpc.product.getAll.queryOptions({ search, page: 1, pageSize: EMPLOYEE_PRODUCT_PICKER.pageSize }),
     placeholderData: keepPreviousData,
   });
   const rows = list.data?.data ?? [];
   const total = list.data?.pagination.total ?? 0;
-  const selected = new Set(selectedIds);
   return (
-    <>
-      <SearchBox value={search} onChange={setSearch} label={t("employees:productPicker.search")} testId="product-picker-search" />
-      <fieldset className="grid min-w-0 flex-1 content-start gap-1 overflow-y-auto">
-        <legend className="sr-only">{t("employees:commissions.products")}</legend>
-        {list.isLoading
-          ? Array.from({ length: 5 }, (_, i) => <Skeleton key={i} className="h-14 w-full" />)
-          : rows.map((p) => (
-              <OptionRow
-                key={p.id}
-                id={p.id}
-                checked={selected.has(p.id)}
-                onChange={(checked) => onToggle(p, checked)}
-                title={p.name}
-                subtitle={`${p.sku} · ${pesos(p.price)}`}
-                testId="product-option"
-              />
-            ))}
-        {!list.isLoading && rows.length === 0 ? <EmptyOptions icon={<Package className="size-8" />} text={t("employees:productPicker.empty")} /> : null}
-        {total > rows.length ? <p className="pt-2 text-center text-xs text-muted-foreground">{t("employees:productPicker.more", { shown: rows.length, total })}</p> : null}
-      </fieldset>
-    </>
+    <OptionList
+      loading={list.isLoading}
+      options={rows.map((p) => ({ value: p, title: p.name, subtitle: `${p.sku} · ${pesos(p.price)}` }))}
+      selected={selected}
+      onToggle={onToggle}
+      testId="product-option"
+      emptyIcon={Package}
+      emptyText={t("employees:productPicker.empty")}
+    >
+      {total > rows.length ? <p className="pt-2 text-center text-xs text-muted-foreground">{t("employees:productPicker.more", { shown: rows.length, total })}</p> : null}
+    </OptionList>
   );
 }
 
-type PickedCategory = { id: string; name: string; code: string; isActive: boolean };
-
-/** The category picker side panel: the active categories (productCategory.getAll), searched by name or code. */
-function CategoryPickerSheet({
-  open,
-  onOpenChange,
-  selectedIds,
-  onToggle,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  selectedIds: string[];
-  onToggle: (category: PickedCategory, checked: boolean) => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? (
-        <SheetContent closeLabel={t("common:actions.close")} data-testid="category-picker">
-          <DialogTitle>{t("employees:categoryPicker.title")}</DialogTitle>
-          <DialogDescription>{t("employees:categoryPicker.description")}</DialogDescription>
-          <CategoryPickerBody selectedIds={selectedIds} onToggle={onToggle} />
-          <PickerFooter count={selectedIds.length} label={t("employees:categoryPicker.done")} onDone={() => onOpenChange(false)} />
-        </SheetContent>
-      ) : null}
-    </Dialog>
-  );
-}
-
-function CategoryPickerBody({ selectedIds, onToggle }: { selectedIds: string[]; onToggle: (category: PickedCategory, checked: boolean) => void }) {
+/** The active categories (productCategory.getAll), searched by name or code. */
+function CategoryOptions({ search, selected, onToggle }: { search: string; selected: Set<string>; onToggle: (category: PickedCategory, checked: boolean) => void }) {
   const { t } = useTranslation();
   const trpc = useTRPC();
-  const [search, setSearch] = React.useState("");
-  const debounced = useDebounce(search.trim(), EMPLOYEE_PRODUCT_PICKER.debounceMs);
-  const list = useQuery({ ...trpc.productCategory.getAll.queryOptions(debounced ? { search: debounced } : {}), placeholderData: keepPreviousData });
-  const rows = list.data ?? [];
-  const selected = new Set(selectedIds);
+  const list = useQuery({ ...trpc.productCategory.getAll.queryOptions(search ? { search } : {}), placeholderData: keepPreviousData });
   return (
-    <>
-      <SearchBox value={search} onChange={setSearch} label={t("employees:categoryPicker.search")} testId="category-picker-search" />
-      <fieldset className="grid min-w-0 flex-1 content-start gap-1 overflow-y-auto">
-        <legend className="sr-only">{t("employees:commissions.categories")}</legend>
-        {list.isLoading
-          ? Array.from({ length: 5 }, (_, i) => <Skeleton key={i} className="h-14 w-full" />)
-          : rows.map((c) => (
-              <OptionRow key={c.id} id={c.id} checked={selected.has(c.id)} onChange={(checked) => onToggle(c, checked)} title={c.name} subtitle={c.code} testId="category-option" />
-            ))}
-        {!list.isLoading && rows.length === 0 ? <EmptyOptions icon={<FolderTree className="size-8" />} text={t("employees:categoryPicker.empty")} /> : null}
-      </fieldset>
-    </>
+    <OptionList
+      loading={list.isLoading}
+      options={(list.data ?? []).map((c) => ({ value: c, title: c.name, subtitle: c.code }))}
+      selected={selected}
+      onToggle={onToggle}
+      testId="category-option"
+      emptyIcon={FolderTree}
+      emptyText={t("employees:categoryPicker.empty")}
+    />
   );
 }
 
-function SearchBox({ value, onChange, label, testId }: { value: string; onChange: (value: string) => void; label: string; testId: string }) {
+/** Skeletons while loading, then one tickable row per option, or what is missing when there are none. */
+function OptionList<P extends { id: string }>({
+  loading,
+  options,
+  selected,
+  onToggle,
+  testId,
+  emptyIcon: EmptyIcon,
+  emptyText,
+  children,
+}: {
+  loading: boolean;
+  options: { value: P; title: string; subtitle: string }[];
+  selected: Set<string>;
+  onToggle: (value: P, checked: boolean) => void;
+  testId: string;
+  emptyIcon: LucideIcon;
+  emptyText: string;
+  children?: React.ReactNode;
+}) {
   return (
-    <div className="relative">
-      <Search className="absolute left-3 top-3 size-4 text-muted-foreground" />
-      <Input className="pl-9" type="search" autoFocus value={value} onChange={(e) => onChange(e.target.value)} placeholder={label} aria-label={label} data-testid={testId} />
-    </div>
+    <>
+      {loading
+        ? Array.from({ length: 5 }, (_, i) => <Skeleton key={i} className="h-14 w-full" />)
+        : options.map((o) => (
+            <OptionRow
+              key={o.value.id}
+              id={o.value.id}
+              checked={selected.has(o.value.id)}
+              onChange={(checked) => onToggle(o.value, checked)}
+              title={o.title}
+              subtitle={o.subtitle}
+              testId={testId}
+            />
+          ))}
+      {!loading && options.length === 0 ? (
+        <div className="grid justify-items-center gap-2 py-10 text-center text-sm text-muted-foreground">
+          <EmptyIcon className="size-8" />
+          {emptyText}
+        </div>
+      ) : null}
+      {children}
+    </>
   );
 }
 
@@ -487,28 +530,5 @@ function OptionRow({ id, checked, onChange, title, subtitle, testId }: { id: str
         <span className="truncate text-xs text-muted-foreground">{subtitle}</span>
       </span>
     </label>
-  );
-}
-
-function EmptyOptions({ icon, text }: { icon: React.ReactNode; text: string }) {
-  return (
-    <div className="grid justify-items-center gap-2 py-10 text-center text-sm text-muted-foreground">
-      {icon}
-      {text}
-    </div>
-  );
-}
-
-function PickerFooter({ count, label, onDone }: { count: number; label: string; onDone: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className="flex items-center justify-between gap-2 border-t pt-3">
-      <span className="text-sm text-muted-foreground" data-testid="picker-count">
-        {t("employees:productPicker.selected", { count })}
-      </span>
-      <Button onClick={onDone} data-testid="picker-done">
-        {label}
-      </Button>
-    </div>
   );
 }
