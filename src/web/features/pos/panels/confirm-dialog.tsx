@@ -1,4 +1,3 @@
-import type * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
@@ -52,15 +51,4 @@ export function ConfirmDialog({
       </DialogContent>
     </Dialog>
   );
-}
-
-/** Arrow keys move the focus between the entries of a list (elements marked data-entry-focus). */
-export function moveFocusInList(e: React.KeyboardEvent<HTMLElement>) {
-  if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
-  const targets = Array.from(e.currentTarget.querySelectorAll<HTMLElement>("[data-entry-focus]"));
-  if (targets.length === 0) return;
-  const current = targets.findIndex((el) => el.contains(document.activeElement));
-  const next = e.key === "ArrowDown" ? Math.min(targets.length - 1, current + 1) : Math.max(0, current < 0 ? 0 : current - 1);
-  e.preventDefault();
-  targets[next]?.focus();
 }

@@ -7,12 +7,13 @@ import type { CartItem } from "../../../../shared/pos/cart";
 import { type DiscountPresetKey, maxDiscountFor } from "../../../../shared/pos/pricing";
 import { fieldErrors, useTRPC } from "../../../app/trpc";
 import { Button } from "../../../components/ui/button";
-import { Dialog, DialogDescription, DialogTitle, SheetContent } from "../../../components/ui/dialog";
+import { Dialog, SheetContent } from "../../../components/ui/dialog";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { toast } from "../../../components/ui/use-toast";
 import { cn } from "../../../lib/utils";
 import { useCart } from "../cart/cart-store";
+import { PanelHeading } from "./entry-list";
 import { acceptGlobalPercent, cappedPercents, currentPercents, everyProduct, PRESET_KEYS, percentsToApply, presetPercents } from "./panel-logic";
 
 /** product.sendOTP's product for the custom discount (spec 02 §7). */
@@ -104,10 +105,7 @@ function DiscountContent({ onClose, onApply }: { onClose: () => void; onApply?: 
 
   return (
     <SheetContent closeLabel={t("posPanels:common.close")} className="sm:max-w-lg" data-testid="discount-sheet">
-      <div className="grid gap-1 pr-8">
-        <DialogTitle className="text-lg font-semibold">{t("posPanels:discounts.title")}</DialogTitle>
-        <DialogDescription>{t("posPanels:discounts.description")}</DialogDescription>
-      </div>
+      <PanelHeading title={t("posPanels:discounts.title")} description={t("posPanels:discounts.description")} />
 
       <div role="tablist" aria-label={t("posPanels:discounts.tabsLabel")} className="grid grid-cols-2 gap-1 rounded-[var(--radius-button)] border p-1" onKeyDown={onTabKey}>
         {tabs.map((key) => (

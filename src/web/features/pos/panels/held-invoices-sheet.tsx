@@ -6,11 +6,11 @@ import { useTranslation } from "react-i18next";
 import { formatMoney } from "../../../../shared/money/format";
 import { type AppRouter, useTRPC } from "../../../app/trpc";
 import { Button } from "../../../components/ui/button";
-import { Dialog, DialogDescription, DialogTitle, SheetContent } from "../../../components/ui/dialog";
-import { Skeleton } from "../../../components/ui/skeleton";
+import { Dialog, SheetContent } from "../../../components/ui/dialog";
 import { toast } from "../../../components/ui/use-toast";
 import { useCart } from "../cart/cart-store";
-import { ConfirmDialog, moveFocusInList } from "./confirm-dialog";
+import { ConfirmDialog } from "./confirm-dialog";
+import { EntryList, PanelHeading } from "./entry-list";
 import { customerLabel, formatDateTime } from "./format";
 import { heldInvoiceToCart } from "./panel-logic";
 
@@ -85,81 +85,55 @@ function HeldInvoicesContent({ onClose }: { onClose: () => void }) {
   };
   const busy = load.isPending || remove.isPending;
 
-  // Once the list arrives, the first entry's main action gets the focus (Enter acts on it).
-  const listRef = React.useRef<HTMLUListElement>(null);
-  const hasEntries = invoices.length > 0;
-  React.useEffect(() => {
-    if (!hasEntries) return;
-    const active = document.activeElement;
-    if (active instanceof HTMLInputElement || listRef.current?.contains(active)) return;
-    listRef.current?.querySelector<HTMLElement>("[data-entry-focus]")?.focus();
-  }, [hasEntries]);
-
   return (
     <SheetContent closeLabel={t("posPanels:common.close")} className="sm:max-w-lg" data-testid="held-invoices-sheet">
-      <div className="grid gap-1 pr-8">
-        <DialogTitle className="text-lg font-semibold">{t("posPanels:held.title")}</DialogTitle>
-        <DialogDescription>{t("posPanels:held.description")}</DialogDescription>
-      </div>
+      <PanelHeading title={t("posPanels:held.title")} description={t("posPanels:held.description")} />
 
-      {list.isLoading ? (
-        <div className="grid gap-3">
-          {Array.from({ length: 3 }, (_, i) => (
-            <Skeleton key={i} className="h-28 w-full" />
-          ))}
-        </div>
-      ) : list.isError ? (
-        <div className="grid gap-3 rounded-md border border-destructive p-4 text-sm" role="alert">
-          <p>{t("posPanels:held.listError")}</p>
-          <Button variant="outline" className="min-h-11 justify-self-start" onClick={() => void list.refetch()}>
-            {t("posPanels:common.retry")}
-          </Button>
-        </div>
-      ) : invoices.length === 0 ? (
-        <div className="flex flex-col items-center gap-2 py-10 text-center" data-testid="held-invoices-empty">
-          <FileClock className="size-10 text-muted-foreground" aria-hidden />
-          <p className="font-medium">{t("posPanels:held.empty")}</p>
-          <p className="text-sm text-muted-foreground">{t("posPanels:held.emptyHint")}</p>
-        </div>
-      ) : (
-        <ul ref={listRef} className="grid grid-cols-1 gap-3" aria-label={t("posPanels:held.title")} onKeyDown={moveFocusInList}>
-          {invoices.map((invoice) => (
-            <li key={invoice.id} className="grid grid-cols-1 gap-3 rounded-[var(--radius-card)] border p-4" data-testid="held-invoice" data-held-id={invoice.id}>
-              <div className="flex items-start justify-between gap-3">
-                <div className="min-w-0">
-                  <p className="truncate font-semibold" data-testid="held-invoice-name">
-                    {invoice.name}
-                  </p>
-                  <p className="text-sm text-muted-foreground">{formatDateTime(invoice.createdAt, i18n.language)}</p>
-                </div>
-                <p className="shrink-0 text-right text-lg font-semibold tabular-nums" data-testid="held-invoice-total">
-                  {formatMoney(invoice.total, i18n.language)}
+      <EntryList
+        label={t("posPanels:held.title")}
+        count={invoices.length}
+        loading={list.isLoading}
+        skeleton={{ count: 3, className: "h-28 w-full" }}
+        error={list.isError ? t("posPanels:held.listError") : null}
+        onRetry={() => void list.refetch()}
+        empty={{ icon: FileClock, title: t("posPanels:held.empty"), hint: t("posPanels:held.emptyHint"), testId: "held-invoices-empty" }}
+      >
+        {invoices.map((invoice) => (
+          <li key={invoice.id} className="grid grid-cols-1 gap-3 rounded-[var(--radius-card)] border p-4" data-testid="held-invoice" data-held-id={invoice.id}>
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <p className="truncate font-semibold" data-testid="held-invoice-name">
+                  {invoice.name}
                 </p>
+                <p className="text-sm text-muted-foreground">{formatDateTime(invoice.createdAt, i18n.language)}</p>
               </div>
-              <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
-                <div className="flex gap-1">
-                  <dt className="text-muted-foreground">{t("posPanels:held.customer")}:</dt>
-                  <dd data-testid="held-invoice-customer">{customerLabel(invoice.customerName, t("posPanels:common.cashCustomer"))}</dd>
-                </div>
-                <div>
-                  <dt className="sr-only">{t("posPanels:held.items", { count: invoice.itemCount })}</dt>
-                  <dd data-testid="held-invoice-items">{t("posPanels:held.items", { count: invoice.itemCount })}</dd>
-                </div>
-              </dl>
-              <div className="flex flex-wrap justify-end gap-2">
-                <Button variant="outline" className="min-h-11 text-destructive" disabled={busy} onClick={() => setPending({ kind: "delete", invoice })}>
-                  <Trash2 aria-hidden />
-                  {t("posPanels:held.delete")}
-                </Button>
-                <Button className="min-h-11" disabled={busy} data-entry-focus onClick={() => askLoad(invoice)}>
-                  <Upload aria-hidden />
-                  {load.isPending && loadingInvoice.current?.id === invoice.id ? t("posPanels:held.loading") : t("posPanels:held.load")}
-                </Button>
+              <p className="shrink-0 text-right text-lg font-semibold tabular-nums" data-testid="held-invoice-total">
+                {formatMoney(invoice.total, i18n.language)}
+              </p>
+            </div>
+            <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+              <div className="flex gap-1">
+                <dt className="text-muted-foreground">{t("posPanels:held.customer")}:</dt>
+                <dd data-testid="held-invoice-customer">{customerLabel(invoice.customerName, t("posPanels:common.cashCustomer"))}</dd>
               </div>
-            </li>
-          ))}
-        </ul>
-      )}
+              <div>
+                <dt className="sr-only">{t("posPanels:held.items", { count: invoice.itemCount })}</dt>
+                <dd data-testid="held-invoice-items">{t("posPanels:held.items", { count: invoice.itemCount })}</dd>
+              </div>
+            </dl>
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button variant="outline" className="min-h-11 text-destructive" disabled={busy} onClick={() => setPending({ kind: "delete", invoice })}>
+                <Trash2 aria-hidden />
+                {t("posPanels:held.delete")}
+              </Button>
+              <Button className="min-h-11" disabled={busy} data-entry-focus onClick={() => askLoad(invoice)}>
+                <Upload aria-hidden />
+                {load.isPending && loadingInvoice.current?.id === invoice.id ? t("posPanels:held.loading") : t("posPanels:held.load")}
+              </Button>
+            </div>
+          </li>
+        ))}
+      </EntryList>
 
       <ConfirmDialog
         open={pending?.kind === "delete"}

@@ -8,13 +8,13 @@ import { formatMoney } from "../../../../shared/money/format";
 import { type AppRouter, useTRPC } from "../../../app/trpc";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
-import { Dialog, DialogDescription, DialogTitle, SheetContent } from "../../../components/ui/dialog";
-import { Skeleton } from "../../../components/ui/skeleton";
+import { Dialog, SheetContent } from "../../../components/ui/dialog";
 import { toast } from "../../../components/ui/use-toast";
 import { usePermissions } from "../../../lib/permissions";
 import { cn } from "../../../lib/utils";
 import { useCart } from "../cart/cart-store";
-import { ConfirmDialog, moveFocusInList } from "./confirm-dialog";
+import { ConfirmDialog } from "./confirm-dialog";
+import { EntryList, PanelHeading } from "./entry-list";
 import { customerLabel, formatDateTime } from "./format";
 import { InvoiceDetailDialog } from "./invoice-detail-dialog";
 import { recreateToValidateItems } from "./panel-logic";
@@ -105,22 +105,9 @@ function RecentInvoicesContent({ onClose, onReprint }: { onClose: () => void; on
     void navigate(POS_PATH);
   }
 
-  // Once the list arrives, the first entry's main action gets the focus (Enter acts on it).
-  const listRef = React.useRef<HTMLUListElement>(null);
-  const hasEntries = invoices.length > 0;
-  React.useEffect(() => {
-    if (!hasEntries) return;
-    const active = document.activeElement;
-    if (active instanceof HTMLInputElement || listRef.current?.contains(active)) return;
-    listRef.current?.querySelector<HTMLElement>("[data-entry-focus]")?.focus();
-  }, [hasEntries]);
-
   return (
     <SheetContent closeLabel={t("posPanels:common.close")} className="sm:max-w-xl" data-testid="recent-invoices-sheet">
-      <div className="grid gap-1 pr-8">
-        <DialogTitle className="text-lg font-semibold">{t("posPanels:recent.title")}</DialogTitle>
-        <DialogDescription>{t("posPanels:recent.description")}</DialogDescription>
-      </div>
+      <PanelHeading title={t("posPanels:recent.title")} description={t("posPanels:recent.description")} />
 
       <fieldset className="grid grid-cols-2 gap-1 rounded-[var(--radius-button)] border p-1">
         <legend className="sr-only">{t("posPanels:recent.filterLabel")}</legend>
@@ -138,87 +125,72 @@ function RecentInvoicesContent({ onClose, onReprint }: { onClose: () => void; on
         ))}
       </fieldset>
 
-      {list.isLoading ? (
-        <div className="grid gap-3">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} className="h-32 w-full" />
-          ))}
-        </div>
-      ) : list.isError ? (
-        <div className="grid gap-3 rounded-md border border-destructive p-4 text-sm" role="alert">
-          <p>
-            {t("posPanels:recent.listError")}
-            {list.error?.message ? `: ${list.error.message}` : ""}
-          </p>
-          <Button variant="outline" className="min-h-11 justify-self-start" onClick={() => void list.refetch()}>
-            {t("posPanels:common.retry")}
-          </Button>
-        </div>
-      ) : invoices.length === 0 ? (
-        <div className="flex flex-col items-center gap-2 py-10 text-center" data-testid="recent-invoices-empty">
-          <ReceiptText className="size-10 text-muted-foreground" aria-hidden />
-          <p className="font-medium">{todayOnly ? t("posPanels:recent.emptyToday") : t("posPanels:recent.empty")}</p>
-        </div>
-      ) : (
-        <ul ref={listRef} className="grid grid-cols-1 gap-3" aria-label={t("posPanels:recent.title")} onKeyDown={moveFocusInList}>
-          {invoices.map((invoice) => {
-            const cancelled = invoice.status === "cancelled";
-            return (
-              <li
-                key={invoice.id}
-                className={cn("grid grid-cols-1 gap-2 rounded-[var(--radius-card)] border p-4", cancelled && "bg-muted/40")}
-                data-testid="recent-invoice"
-                data-order-number={invoice.orderNumber}
-                data-status={invoice.status}
-              >
-                <div className="flex items-start justify-between gap-3">
-                  <div className="min-w-0">
-                    <p className="flex flex-wrap items-center gap-2">
-                      <span className="font-mono font-semibold">{invoice.orderNumber}</span>
-                      {cancelled ? (
-                        <Badge variant="destructive" data-testid="recent-invoice-cancelled">
-                          {t("posPanels:recent.cancelled")}
-                        </Badge>
-                      ) : null}
-                    </p>
-                    <p className="text-sm">
-                      <span className="text-muted-foreground">{t("posPanels:recent.ncf")}: </span>
-                      <span className="font-mono">{invoice.ncf ?? t("posPanels:recent.noNcf")}</span>
-                    </p>
-                  </div>
-                  <p className={cn("shrink-0 text-right text-lg font-semibold tabular-nums", cancelled && "text-muted-foreground line-through")}>{formatMoney(invoice.total, lang)}</p>
+      <EntryList
+        label={t("posPanels:recent.title")}
+        count={invoices.length}
+        loading={list.isLoading}
+        skeleton={{ count: 4, className: "h-32 w-full" }}
+        error={list.isError ? `${t("posPanels:recent.listError")}${list.error?.message ? `: ${list.error.message}` : ""}` : null}
+        onRetry={() => void list.refetch()}
+        empty={{ icon: ReceiptText, title: todayOnly ? t("posPanels:recent.emptyToday") : t("posPanels:recent.empty"), testId: "recent-invoices-empty" }}
+      >
+        {invoices.map((invoice) => {
+          const cancelled = invoice.status === "cancelled";
+          return (
+            <li
+              key={invoice.id}
+              className={cn("grid grid-cols-1 gap-2 rounded-[var(--radius-card)] border p-4", cancelled && "bg-muted/40")}
+              data-testid="recent-invoice"
+              data-order-number={invoice.orderNumber}
+              data-status={invoice.status}
+            >
+              <div className="flex items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="flex flex-wrap items-center gap-2">
+                    <span className="font-mono font-semibold">{invoice.orderNumber}</span>
+                    {cancelled ? (
+                      <Badge variant="destructive" data-testid="recent-invoice-cancelled">
+                        {t("posPanels:recent.cancelled")}
+                      </Badge>
+                    ) : null}
+                  </p>
+                  <p className="text-sm">
+                    <span className="text-muted-foreground">{t("posPanels:recent.ncf")}: </span>
+                    <span className="font-mono">{invoice.ncf ?? t("posPanels:recent.noNcf")}</span>
+                  </p>
                 </div>
-                <p className="flex flex-wrap gap-x-4 text-sm text-muted-foreground">
-                  <span data-testid="recent-invoice-customer">{customerLabel(invoice.customerName, t("posPanels:common.cashCustomer"))}</span>
-                  <span>{formatDateTime(invoice.createdAt, lang)}</span>
-                </p>
-                <div className="flex flex-wrap justify-end gap-2">
-                  <Button variant="outline" className="min-h-11" onClick={() => onReprint(invoice.receiptData)}>
-                    <Printer aria-hidden />
-                    {t("posPanels:recent.reprint")}
-                  </Button>
-                  <Button variant="outline" className="min-h-11" data-entry-focus onClick={() => setDetailId(invoice.id)}>
-                    <Eye aria-hidden />
-                    {t("posPanels:recent.detail")}
-                  </Button>
-                  {canCancel && !cancelled ? (
-                    <>
-                      <Button variant="outline" className="min-h-11 text-destructive" disabled={busy} onClick={() => setPending({ kind: "cancel", invoice })}>
-                        <Ban aria-hidden />
-                        {t("posPanels:recent.cancel")}
-                      </Button>
-                      <Button variant="outline" className="min-h-11" disabled={busy} onClick={() => setPending({ kind: "recreate", invoice })}>
-                        <RotateCcw aria-hidden />
-                        {t("posPanels:recent.cancelRecreate")}
-                      </Button>
-                    </>
-                  ) : null}
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                <p className={cn("shrink-0 text-right text-lg font-semibold tabular-nums", cancelled && "text-muted-foreground line-through")}>{formatMoney(invoice.total, lang)}</p>
+              </div>
+              <p className="flex flex-wrap gap-x-4 text-sm text-muted-foreground">
+                <span data-testid="recent-invoice-customer">{customerLabel(invoice.customerName, t("posPanels:common.cashCustomer"))}</span>
+                <span>{formatDateTime(invoice.createdAt, lang)}</span>
+              </p>
+              <div className="flex flex-wrap justify-end gap-2">
+                <Button variant="outline" className="min-h-11" onClick={() => onReprint(invoice.receiptData)}>
+                  <Printer aria-hidden />
+                  {t("posPanels:recent.reprint")}
+                </Button>
+                <Button variant="outline" className="min-h-11" data-entry-focus onClick={() => setDetailId(invoice.id)}>
+                  <Eye aria-hidden />
+                  {t("posPanels:recent.detail")}
+                </Button>
+                {canCancel && !cancelled ? (
+                  <>
+                    <Button variant="outline" className="min-h-11 text-destructive" disabled={busy} onClick={() => setPending({ kind: "cancel", invoice })}>
+                      <Ban aria-hidden />
+                      {t("posPanels:recent.cancel")}
+                    </Button>
+                    <Button variant="outline" className="min-h-11" disabled={busy} onClick={() => setPending({ kind: "recreate", invoice })}>
+                      <RotateCcw aria-hidden />
+                      {t("posPanels:recent.cancelRecreate")}
+                    </Button>
+                  </>
+                ) : null}
+              </div>
+            </li>
+          );
+        })}
+      </EntryList>
 
       <InvoiceDetailDialog invoiceId={detailId} open={!!detailId} onOpenChange={(next) => !next && setDetailId(null)} onReprint={(data) => onReprint(data as RecentInvoice["receiptData"])} />
       <ConfirmDialog
