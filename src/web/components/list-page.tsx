@@ -3,7 +3,9 @@ import type * as React from "react";
 import { Link } from "react-router";
 import { cn } from "../lib/utils";
 import { Button, type ButtonProps } from "./ui/button";
+import { Dialog } from "./ui/dialog";
 import { Input } from "./ui/input";
+import { SkeletonRows } from "./ui/skeleton";
 import { TD, TR } from "./ui/table";
 
 /** A list page's heading: title, one line saying what the page is, and its actions (e.g. 'new') on the right. */
@@ -96,5 +98,50 @@ export function EmptyTableRow({
         </div>
       </TD>
     </TR>
+  );
+}
+
+/**
+ * The rows a table shows in place of its data: skeleton rows while the first page loads, then,
+ * when there is nothing, one muted message across all columns. Goes after the data rows (while
+ * loading there are none).
+ */
+export function TableFallbackRows({
+  loading,
+  empty,
+  cols,
+  className,
+  testId,
+  children,
+}: {
+  loading: boolean;
+  empty: boolean;
+  cols: number;
+  /** Replaces the message cell's padding (py-8). */
+  className?: string;
+  testId?: string;
+  /** The message. */
+  children: React.ReactNode;
+}) {
+  if (loading) return <SkeletonRows cols={cols} />;
+  if (!empty) return null;
+  return (
+    <TR>
+      <TD colSpan={cols} className={cn("py-8 text-center text-muted-foreground", className)} data-testid={testId}>
+        {children}
+      </TD>
+    </TR>
+  );
+}
+
+/**
+ * The side sheet of a settings table that creates ('new') or edits (a row) one item; closing it
+ * sets the state back to null. `children` draws the sheet for the row, or for null when new.
+ */
+export function EditDialog<T>({ editing, onClose, children }: { editing: T | "new" | null; onClose: () => void; children: (item: T | null) => React.ReactNode }) {
+  return (
+    <Dialog open={editing !== null} onOpenChange={(open) => !open && onClose()}>
+      {editing !== null ? children(editing === "new" ? null : editing) : null}
+    </Dialog>
   );
 }

@@ -4,12 +4,12 @@ import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "../../../shared/money/format";
 import { useTRPC } from "../../app/trpc";
-import { ListHeader } from "../../components/list-page";
+import { ListHeader, TableFallbackRows } from "../../components/list-page";
 import { PaginationBar } from "../../components/pagination";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { Skeleton, SkeletonRows } from "../../components/ui/skeleton";
+import { Skeleton } from "../../components/ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table";
 import { usePermissions } from "../../lib/permissions";
 import { cn } from "../../lib/utils";
@@ -164,7 +164,6 @@ function LastClosings() {
             </TR>
           </THead>
           <TBody>
-            {list.isLoading ? <SkeletonRows cols={8} /> : null}
             {rows.map((s) => {
               const negative = (s.totalDifference ?? "0").startsWith("-");
               const zero = Number(s.totalDifference ?? 0) === 0;
@@ -185,13 +184,9 @@ function LastClosings() {
                 </TR>
               );
             })}
-            {!list.isLoading && rows.length === 0 ? (
-              <TR>
-                <TD colSpan={8} className="py-8 text-center text-muted-foreground">
-                  {t("cashbox:history.empty")}
-                </TD>
-              </TR>
-            ) : null}
+            <TableFallbackRows loading={list.isLoading} empty={rows.length === 0} cols={8}>
+              {t("cashbox:history.empty")}
+            </TableFallbackRows>
           </TBody>
         </Table>
         <PaginationBar pagination={list.data?.pagination} onPage={setPage} onPageSize={setPageSize} />

@@ -7,13 +7,14 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type CashboxFormInput, type CashboxFormOutput, cashboxFormSchema } from "../../../shared/cashbox/cashbox";
 import { errorCode, fieldErrors, useTRPC } from "../../app/trpc";
+import { FormActions } from "../../components/form-actions";
+import { EditDialog, TableFallbackRows } from "../../components/list-page";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { Dialog, DialogDescription, DialogTitle, SheetContent } from "../../components/ui/dialog";
+import { DialogDescription, DialogTitle, SheetContent } from "../../components/ui/dialog";
 import { Input, NativeSelect } from "../../components/ui/input";
 import { Field } from "../../components/ui/label";
-import { SkeletonRows } from "../../components/ui/skeleton";
 import { Switch } from "../../components/ui/switch";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table";
 import { toast } from "../../components/ui/use-toast";
@@ -74,7 +75,6 @@ function CashboxesScreen() {
             </TR>
           </THead>
           <TBody>
-            {boxes.isLoading ? <SkeletonRows cols={7} /> : null}
             {rows.map((b) => (
               <TR key={b.id} data-testid="cashbox-row" data-name={b.name}>
                 <TD className="font-medium">{b.name}</TD>
@@ -92,19 +92,15 @@ function CashboxesScreen() {
                 </TD>
               </TR>
             ))}
-            {!boxes.isLoading && rows.length === 0 ? (
-              <TR>
-                <TD colSpan={7} className="py-8 text-center text-muted-foreground">
-                  {t("cashbox:settings.empty")}
-                </TD>
-              </TR>
-            ) : null}
+            <TableFallbackRows loading={boxes.isLoading} empty={rows.length === 0} cols={7}>
+              {t("cashbox:settings.empty")}
+            </TableFallbackRows>
           </TBody>
         </Table>
       </CardContent>
-      <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
-        {editing !== null ? <CashboxSheet cashbox={editing === "new" ? null : editing} onDone={() => setEditing(null)} /> : null}
-      </Dialog>
+      <EditDialog editing={editing} onClose={() => setEditing(null)}>
+        {(cashbox) => <CashboxSheet cashbox={cashbox} onDone={() => setEditing(null)} />}
+      </EditDialog>
     </Card>
   );
 }
@@ -183,12 +179,7 @@ function CashboxSheet({ cashbox, onDone }: { cashbox: CashboxRow | null; onDone:
           <Switch id="cashbox-active" checked={isActive} onCheckedChange={(v) => form.setValue("isActive", v, { shouldDirty: true })} />
         </div>
         <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onDone}>
-            {t("common:actions.cancel")}
-          </Button>
-          <Button type="submit" disabled={pending} data-testid="save-cashbox">
-            {pending ? t("common:saving") : t("common:actions.save")}
-          </Button>
+          <FormActions pending={pending} onCancel={onDone} testId="save-cashbox" />
         </div>
       </form>
     </SheetContent>

@@ -4,13 +4,13 @@ import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { pageOf } from "../../../shared/platform/pagination";
 import { errorCode, useTRPC } from "../../app/trpc";
-import { ListSearch } from "../../components/list-page";
+import { ListSearch, TableFallbackRows } from "../../components/list-page";
 import { PaginationBar } from "../../components/pagination";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
-import { Skeleton, SkeletonRows } from "../../components/ui/skeleton";
+import { Skeleton } from "../../components/ui/skeleton";
 import { Switch } from "../../components/ui/switch";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table";
 import { toast } from "../../components/ui/use-toast";
@@ -135,7 +135,6 @@ function CategoriesScreen() {
             </TR>
           </THead>
           <TBody>
-            {categories.isLoading ? <SkeletonRows cols={cols} /> : null}
             {paged.data.map((c) => {
               const open = expanded.has(c.id);
               return (
@@ -209,13 +208,9 @@ function CategoriesScreen() {
                 </React.Fragment>
               );
             })}
-            {!categories.isLoading && all.length === 0 ? (
-              <TR>
-                <TD colSpan={cols} className="py-8 text-center text-muted-foreground" data-testid="categories-empty">
-                  {debounced ? t("categories:emptySearch") : t("categories:empty")}
-                </TD>
-              </TR>
-            ) : null}
+            <TableFallbackRows loading={categories.isLoading} empty={all.length === 0} cols={cols} testId="categories-empty">
+              {debounced ? t("categories:emptySearch") : t("categories:empty")}
+            </TableFallbackRows>
           </TBody>
         </Table>
         <PaginationBar pagination={paged.pagination} onPage={setPage} onPageSize={setPageSize} />

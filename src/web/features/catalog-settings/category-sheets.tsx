@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { categoryFormSchema } from "../../../shared/catalog/category";
 import { errorCode, fieldErrors, useTRPC } from "../../app/trpc";
+import { FormActions } from "../../components/form-actions";
 import { Button, type ButtonProps } from "../../components/ui/button";
 import { Dialog, DialogDescription, DialogTitle, SheetContent } from "../../components/ui/dialog";
 import { Input } from "../../components/ui/input";
@@ -234,12 +235,7 @@ function CategoryForm({
           <Input id={`${prefix}-description`} autoComplete="off" {...form.register("description")} aria-invalid={!!errors.description} />
         </Field>
         <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>
-            {t("common:actions.cancel")}
-          </Button>
-          <Button type="submit" disabled={pending || missingCategory} data-testid={`save-${prefix}`}>
-            {pending ? t("common:saving") : t("common:actions.save")}
-          </Button>
+          <FormActions pending={pending} disabled={missingCategory} onCancel={onClose} testId={`save-${prefix}`} />
         </div>
       </form>
     </SheetContent>

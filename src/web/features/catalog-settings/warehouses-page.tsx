@@ -7,14 +7,14 @@ import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { warehouseFormSchema } from "../../../shared/catalog/warehouse";
 import { errorCode, fieldErrors, useTRPC } from "../../app/trpc";
-import { ListSearch } from "../../components/list-page";
+import { FormActions } from "../../components/form-actions";
+import { EditDialog, ListSearch, TableFallbackRows } from "../../components/list-page";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { Dialog, DialogDescription, DialogTitle, SheetContent } from "../../components/ui/dialog";
+import { DialogDescription, DialogTitle, SheetContent } from "../../components/ui/dialog";
 import { Input } from "../../components/ui/input";
 import { Field } from "../../components/ui/label";
-import { SkeletonRows } from "../../components/ui/skeleton";
 import { Switch } from "../../components/ui/switch";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table";
 import { toast } from "../../components/ui/use-toast";
@@ -82,7 +82,6 @@ function WarehousesScreen() {
             </TR>
           </THead>
           <TBody>
-            {warehouses.isLoading ? <SkeletonRows cols={6} /> : null}
             {rows.map((w) => (
               <TR key={w.id} data-testid="warehouse-row" data-code={w.code}>
                 <TD className="font-mono text-xs">{w.code}</TD>
@@ -114,19 +113,15 @@ function WarehousesScreen() {
                 </TD>
               </TR>
             ))}
-            {!warehouses.isLoading && rows.length === 0 ? (
-              <TR>
-                <TD colSpan={6} className="py-8 text-center text-muted-foreground">
-                  {t("warehouses:empty")}
-                </TD>
-              </TR>
-            ) : null}
+            <TableFallbackRows loading={warehouses.isLoading} empty={rows.length === 0} cols={6}>
+              {t("warehouses:empty")}
+            </TableFallbackRows>
           </TBody>
         </Table>
       </CardContent>
-      <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
-        {editing !== null ? <WarehouseSheet warehouse={editing === "new" ? null : editing} nextOrder={nextOrder} onDone={() => setEditing(null)} /> : null}
-      </Dialog>
+      <EditDialog editing={editing} onClose={() => setEditing(null)}>
+        {(warehouse) => <WarehouseSheet warehouse={warehouse} nextOrder={nextOrder} onDone={() => setEditing(null)} />}
+      </EditDialog>
     </Card>
   );
 }
@@ -214,12 +209,7 @@ function WarehouseSheet({ warehouse, nextOrder, onDone }: { warehouse: Warehouse
           {isDefault ? <p className="text-xs text-muted-foreground">{t("warehouses:defaultLocked")}</p> : null}
         </div>
         <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onDone}>
-            {t("common:actions.cancel")}
-          </Button>
-          <Button type="submit" disabled={pending} data-testid="save-warehouse">
-            {pending ? t("common:saving") : t("common:actions.save")}
-          </Button>
+          <FormActions pending={pending} onCancel={onDone} testId="save-warehouse" />
         </div>
       </form>
     </SheetContent>

@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { customerCreateInput, customerEditFormInput } from "../../../shared/customers/customer";
 import { handleApiError } from "../../app/providers";
 import { errorCode, fieldErrors, useTRPC } from "../../app/trpc";
+import { FormActions } from "../../components/form-actions";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
@@ -173,12 +174,7 @@ function CustomerForm({ customer }: { customer: Customer | null }) {
       </div>
 
       <div className="sticky bottom-0 -mx-4 flex justify-end gap-2 border-t bg-background/95 px-4 py-3 backdrop-blur">
-        <Button variant="outline" onClick={goBack}>
-          {t("common:actions.cancel")}
-        </Button>
-        <Button type="submit" disabled={pending} data-testid="save-customer">
-          {pending ? t("common:saving") : t("common:actions.save")}
-        </Button>
+        <FormActions pending={pending} onCancel={goBack} testId="save-customer" />
       </div>
     </form>
   );

@@ -30,6 +30,7 @@ import {
 } from "../../../shared/customers/legal-client";
 import { handleApiError } from "../../app/providers";
 import { errorCode, fieldErrors, useTRPC } from "../../app/trpc";
+import { FormActions } from "../../components/form-actions";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
@@ -344,12 +345,7 @@ function LegalClientForm({ customer }: { customer: Customer | null }) {
           </Button>
         </div>
         <div className="flex gap-2">
-          <Button variant="outline" onClick={goBack}>
-            {t("common:actions.cancel")}
-          </Button>
-          <Button type="submit" disabled={submitting} data-testid="save-legal-client">
-            {submitting ? t("common:saving") : t("common:actions.save")}
-          </Button>
+          <FormActions pending={submitting} onCancel={goBack} testId="save-legal-client" />
         </div>
       </div>
     </form>

@@ -5,12 +5,11 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { MOVEMENT_STATUSES, MOVEMENT_TYPES } from "../../../shared/catalog/movement";
 import { useTRPC } from "../../app/trpc";
-import { ListSearch } from "../../components/list-page";
+import { ListSearch, TableFallbackRows } from "../../components/list-page";
 import { PaginationBar } from "../../components/pagination";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { NativeSelect } from "../../components/ui/input";
-import { SkeletonRows } from "../../components/ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table";
 import { formatDate } from "../../lib/dates";
 import { usePermissions } from "../../lib/permissions";
@@ -98,7 +97,6 @@ export function MovementsPage() {
               </TR>
             </THead>
             <TBody>
-              {list.isLoading ? <SkeletonRows cols={8} /> : null}
               {rows.map((m) => (
                 <TR key={m.id} data-testid="movement-row">
                   <TD className="font-mono text-xs">{m.number}</TD>
@@ -121,13 +119,9 @@ export function MovementsPage() {
                   </TD>
                 </TR>
               ))}
-              {!list.isLoading && rows.length === 0 ? (
-                <TR>
-                  <TD colSpan={8} className="py-10 text-center text-muted-foreground">
-                    {t("inventory:list.empty")}
-                  </TD>
-                </TR>
-              ) : null}
+              <TableFallbackRows loading={list.isLoading} empty={rows.length === 0} cols={8} className="py-10">
+                {t("inventory:list.empty")}
+              </TableFallbackRows>
             </TBody>
           </Table>
           <PaginationBar pagination={list.data?.pagination} onPage={setPage} onPageSize={setPageSize} />

@@ -3,12 +3,13 @@ import { Mail, MailOpen } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { useTRPC } from "../../app/trpc";
+import { TableFallbackRows } from "../../components/list-page";
 import { PaginationBar } from "../../components/pagination";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog";
-import { Skeleton, SkeletonRows } from "../../components/ui/skeleton";
+import { Skeleton } from "../../components/ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table";
 import { cn } from "../../lib/utils";
 import { formatDateTime } from "../cashbox/format";
@@ -71,7 +72,6 @@ function OutboxScreen() {
             </TR>
           </THead>
           <TBody>
-            {list.isLoading ? <SkeletonRows cols={6} /> : null}
             {rows.map((m) => (
               <TR
                 key={m.id}
@@ -97,13 +97,9 @@ function OutboxScreen() {
                 <TD className="whitespace-nowrap text-right tabular-nums">{formatDateTime(m.createdAt, i18n.language)}</TD>
               </TR>
             ))}
-            {!list.isLoading && rows.length === 0 ? (
-              <TR>
-                <TD colSpan={6} className="py-8 text-center text-muted-foreground">
-                  {list.isError ? t("outbox:loadError") : t("outbox:empty")}
-                </TD>
-              </TR>
-            ) : null}
+            <TableFallbackRows loading={list.isLoading} empty={rows.length === 0} cols={6}>
+              {list.isError ? t("outbox:loadError") : t("outbox:empty")}
+            </TableFallbackRows>
           </TBody>
         </Table>
         <PaginationBar pagination={list.data?.pagination} onPage={setPage} onPageSize={setPageSize} />

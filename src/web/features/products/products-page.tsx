@@ -6,13 +6,12 @@ import { Link, useNavigate } from "react-router";
 import { PRODUCT_TYPES } from "../../../shared/catalog/product";
 import { formatMoney, formatQuantity } from "../../../shared/money/format";
 import { useTRPC } from "../../app/trpc";
-import { ListSearch } from "../../components/list-page";
+import { ListSearch, TableFallbackRows } from "../../components/list-page";
 import { PaginationBar } from "../../components/pagination";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
-import { SkeletonRows } from "../../components/ui/skeleton";
 import { Switch } from "../../components/ui/switch";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table";
 import { toast } from "../../components/ui/use-toast";
@@ -135,7 +134,6 @@ export function ProductsPage() {
               </TR>
             </THead>
             <TBody>
-              {list.isLoading ? <SkeletonRows cols={8} /> : null}
               {rows.map((p) => (
                 <TR key={p.id} data-testid="product-row" className={cn(p.deletedAt && "opacity-60")}>
                   <TD>
@@ -191,13 +189,9 @@ export function ProductsPage() {
                   </TD>
                 </TR>
               ))}
-              {!list.isLoading && rows.length === 0 ? (
-                <TR>
-                  <TD colSpan={8} className="py-10 text-center text-muted-foreground">
-                    {t("products:list.empty")}
-                  </TD>
-                </TR>
-              ) : null}
+              <TableFallbackRows loading={list.isLoading} empty={rows.length === 0} cols={8} className="py-10">
+                {t("products:list.empty")}
+              </TableFallbackRows>
             </TBody>
           </Table>
           <PaginationBar pagination={list.data?.pagination} onPage={setPage} onPageSize={setPageSize} />

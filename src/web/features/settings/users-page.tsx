@@ -10,14 +10,14 @@ import { userCreateInput } from "../../../shared/platform/schemas";
 import { LANGUAGES } from "../../../shared/platform/themes";
 import { IMAGE_EXTENSIONS } from "../../../shared/platform/uploads";
 import { fieldErrors, useTRPC } from "../../app/trpc";
-import { ListSearch } from "../../components/list-page";
+import { FormActions } from "../../components/form-actions";
+import { EditDialog, ListSearch, TableFallbackRows } from "../../components/list-page";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
-import { Dialog, DialogDescription, DialogTitle, SheetContent } from "../../components/ui/dialog";
+import { DialogDescription, DialogTitle, SheetContent } from "../../components/ui/dialog";
 import { Input, NativeSelect } from "../../components/ui/input";
 import { Field } from "../../components/ui/label";
-import { SkeletonRows } from "../../components/ui/skeleton";
 import { Switch } from "../../components/ui/switch";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table";
 import { toast } from "../../components/ui/use-toast";
@@ -74,7 +74,6 @@ function UsersScreen() {
             </TR>
           </THead>
           <TBody>
-            {users.isLoading ? <SkeletonRows cols={7} /> : null}
             {rows.map((u) => (
               <TR key={u.id} data-testid="user-row">
                 <TD className="font-medium">
@@ -97,21 +96,15 @@ function UsersScreen() {
                 </TD>
               </TR>
             ))}
-            {!users.isLoading && rows.length === 0 ? (
-              <TR>
-                <TD colSpan={7} className="py-8 text-center text-muted-foreground">
-                  {t("settings:users.empty")}
-                </TD>
-              </TR>
-            ) : null}
+            <TableFallbackRows loading={users.isLoading} empty={rows.length === 0} cols={7}>
+              {t("settings:users.empty")}
+            </TableFallbackRows>
           </TBody>
         </Table>
       </CardContent>
-      <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
-        {editing !== null ? (
-          <UserSheet user={editing === "new" ? null : editing} warehouses={warehouses.data ?? []} onDone={() => setEditing(null)} />
-        ) : null}
-      </Dialog>
+      <EditDialog editing={editing} onClose={() => setEditing(null)}>
+        {(user) => <UserSheet user={user} warehouses={warehouses.data ?? []} onDone={() => setEditing(null)} />}
+      </EditDialog>
     </Card>
   );
 }
@@ -245,12 +238,7 @@ function UserSheet({ user, warehouses, onDone }: { user: UserRow | null; warehou
           </div>
         ) : null}
         <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onDone}>
-            {t("common:actions.cancel")}
-          </Button>
-          <Button type="submit" disabled={pending || uploading} data-testid="save-user">
-            {pending ? t("common:saving") : t("common:actions.save")}
-          </Button>
+          <FormActions pending={pending} disabled={uploading} onCancel={onDone} testId="save-user" />
         </div>
       </form>
     </SheetContent>
