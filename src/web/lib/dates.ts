@@ -5,6 +5,21 @@ export function formatDate(value: string | Date | null | undefined, lang = "es")
   return new Intl.DateTimeFormat(lang === "en" ? "en-US" : "es-DO", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "America/Santo_Domingo" }).format(d);
 }
 
+/** A timestamp as 'dd/MM/yyyy, hh:mm a. m.' (es-DO) or 'MM/dd/yyyy, hh:mm AM' (en-US) in the business time zone; '—' when missing or invalid. */
+export function formatDateTime(value: string | Date | null | undefined, lang = "es"): string {
+  if (!value) return "—";
+  const d = typeof value === "string" ? new Date(value) : value;
+  if (Number.isNaN(d.getTime())) return "—";
+  return new Intl.DateTimeFormat(lang === "en" ? "en-US" : "es-DO", {
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "America/Santo_Domingo",
+  }).format(d);
+}
+
 /** Today in the business time zone (America/Santo_Domingo) as yyyy-MM-dd. */
 export function todayInSantoDomingo(now = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Santo_Domingo", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);

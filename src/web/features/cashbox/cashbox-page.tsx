@@ -11,11 +11,11 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table";
+import { formatDateTime } from "../../lib/dates";
 import { usePermissions } from "../../lib/permissions";
 import { cn } from "../../lib/utils";
 import { RequirePermission } from "../shell/guards";
 import { CloseCashboxDialog } from "./close-cashbox-dialog";
-import { formatDateTime } from "./format";
 import { OpenCashboxDialog } from "./open-cashbox-dialog";
 import { useActiveCashbox } from "./use-active-cashbox";
 

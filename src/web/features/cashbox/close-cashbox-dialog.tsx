@@ -16,9 +16,9 @@ import { Field } from "../../components/ui/label";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table";
 import { toast } from "../../components/ui/use-toast";
+import { formatDateTime } from "../../lib/dates";
 import { tMessage } from "../../lib/i18n";
 import { cn } from "../../lib/utils";
-import { formatDateTime } from "./format";
 import { type CloseSummary, useActiveCashbox } from "./use-active-cashbox";
 
 export interface CloseCashboxDialogProps {

@@ -13,7 +13,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton, SkeletonRows } from "../../components/ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table";
-import { formatDate } from "../../lib/dates";
+import { formatDate, formatDateTime } from "../../lib/dates";
 import { usePermissions } from "../../lib/permissions";
 import { RequirePermission } from "../shell/guards";
 import { CustomerNotFound, type DeleteAction, DeleteRestoreDialog, useGoBack } from "./customer-common";
@@ -27,19 +27,6 @@ export function CustomerDetailsPage() {
       <CustomerDetails id={id} />
     </RequirePermission>
   );
-}
-
-/** dd/MM/yyyy hh:mm in the business time zone. */
-function formatDateTime(value: Date | string | null | undefined, lang: string): string {
-  if (!value) return "—";
-  return new Intl.DateTimeFormat(lang === "en" ? "en-US" : "es-DO", {
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "America/Santo_Domingo",
-  }).format(new Date(value));
 }
 
 function CustomerDetails({ id }: { id: string }) {

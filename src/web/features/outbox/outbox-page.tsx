@@ -11,8 +11,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table";
+import { formatDateTime } from "../../lib/dates";
 import { cn } from "../../lib/utils";
-import { formatDateTime } from "../cashbox/format";
 import { RequirePermission } from "../shell/guards";
 
 export const OUTBOX_PERMISSION = "settings.access";

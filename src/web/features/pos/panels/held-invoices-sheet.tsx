@@ -8,10 +8,11 @@ import { type AppRouter, useTRPC } from "../../../app/trpc";
 import { Button } from "../../../components/ui/button";
 import { Dialog, SheetContent } from "../../../components/ui/dialog";
 import { toast } from "../../../components/ui/use-toast";
+import { formatDateTime } from "../../../lib/dates";
 import { useCart } from "../cart/cart-store";
 import { ConfirmDialog } from "./confirm-dialog";
 import { EntryList, PanelHeading } from "./entry-list";
-import { customerLabel, formatDateTime } from "./format";
+import { customerLabel } from "./format";
 import { heldInvoiceToCart } from "./panel-logic";
 
 type HeldInvoice = inferRouterOutputs<AppRouter>["pos"]["getHeldInvoices"]["invoices"][number];

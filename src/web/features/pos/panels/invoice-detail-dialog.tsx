@@ -8,7 +8,8 @@ import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 import { Skeleton } from "../../../components/ui/skeleton";
-import { customerLabel, formatDateTime } from "./format";
+import { formatDateTime } from "../../../lib/dates";
+import { customerLabel } from "./format";
 
 /**
  * The invoice detail (spec 02 §2, §3): date, customer, NCF, product lines, subtotal, discount,

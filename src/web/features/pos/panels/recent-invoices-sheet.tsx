@@ -10,12 +10,13 @@ import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Dialog, SheetContent } from "../../../components/ui/dialog";
 import { toast } from "../../../components/ui/use-toast";
+import { formatDateTime } from "../../../lib/dates";
 import { usePermissions } from "../../../lib/permissions";
 import { cn } from "../../../lib/utils";
 import { useCart } from "../cart/cart-store";
 import { ConfirmDialog } from "./confirm-dialog";
 import { EntryList, PanelHeading } from "./entry-list";
-import { customerLabel, formatDateTime } from "./format";
+import { customerLabel } from "./format";
 import { InvoiceDetailDialog } from "./invoice-detail-dialog";
 import { recreateToValidateItems } from "./panel-logic";
 
