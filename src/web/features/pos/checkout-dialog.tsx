@@ -105,7 +105,6 @@ export function CheckoutDialog({
     } catch {
       return null;
     }
-    // biome-ignore lint/correctness/useExhaustiveDependencies: rateOf reads currencies
   }, [rows, total, currencies.data]);
 
   const canConfirm = !!summary && Number(summary.pending) === 0 && rows.length > 0 && !busy && !problem;
