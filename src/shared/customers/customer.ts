@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { compactTaxId, isValidCedula, isValidRnc } from "../fiscal/tax-id";
-import { listInput } from "../platform/pagination";
+import { listInput, searchKey } from "../platform/pagination";
 
 /**
  * Customers (spec 01 §3, §5, §7, §9; spec 02 'Customer search side panel', §5, §7).
@@ -166,7 +166,7 @@ export const customerPointsInput = z.object({
  * '001 1391820') is matched as its digits only; otherwise every word must appear.
  */
 export function customerSearchPatterns(query: string): string[] {
-  const q = query.trim().toLowerCase();
+  const q = searchKey(query.trim());
   if (q === "") return [];
   const contains = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   if (/^[\d\s\-().+/]+$/.test(q) && /\d/.test(q)) return [contains(q.replace(/\D/g, ""))];

@@ -48,3 +48,16 @@ export function rangeOf(p: Pagination): { from: number; to: number; total: numbe
 export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/**
+ * Text as the search columns keep it: lower case without accents ('José Peña' → 'jose pena'), so
+ * a cashier typing without accents finds accented names. The generated search_text columns fold
+ * the same letters with translate().
+ */
+export function searchKey(text: string): string {
+  return text.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "");
+}
+
+/** The letters the search_text columns fold (PostgreSQL translate(), after lower()). */
+export const SEARCH_FOLD_FROM = "áàâäéèêëíìîïóòôöúùûüñç";
+export const SEARCH_FOLD_TO = "aaaaeeeeiiiioooouuuunc";

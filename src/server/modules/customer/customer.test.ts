@@ -409,3 +409,12 @@ describe("permissions", () => {
     }
   });
 });
+
+describe("search without accents", () => {
+  it("'jose pena' finds José Peña, and typing the accents finds it too", async () => {
+    const c = await owner.customer.create.mutate({ name: "José Peña Núñez", phone: "809-555-7788" });
+    expect((await cashier.customer.search.query({ query: "jose pena" })).map((x) => x.id)).toContain(c.id);
+    expect((await cashier.customer.search.query({ query: "JOSÉ PEÑA" })).map((x) => x.id)).toContain(c.id);
+    expect((await cashier.customer.getAll.query({ search: "nunez", page: 1, pageSize: 20 })).data.map((x) => x.id)).toContain(c.id);
+  });
+});

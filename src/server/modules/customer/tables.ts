@@ -35,7 +35,7 @@ export const customers = pgTable(
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
     /** Lower-cased name, code, tax id (digits only too) and phone: one trigram index serves customer.search. */
     searchText: text("search_text").generatedAlwaysAs(
-      sql`lower(name || ' ' || code || ' ' || coalesce(tax_id, '') || ' ' || coalesce(regexp_replace(tax_id, '[^0-9]', '', 'g'), '') || ' ' || coalesce(phone, '') || ' ' || coalesce(regexp_replace(phone, '[^0-9]', '', 'g'), ''))`,
+      sql`translate(lower(name || ' ' || code || ' ' || coalesce(tax_id, '') || ' ' || coalesce(regexp_replace(tax_id, '[^0-9]', '', 'g'), '') || ' ' || coalesce(phone, '') || ' ' || coalesce(regexp_replace(phone, '[^0-9]', '', 'g'), '')), 'áàâäéèêëíìîïóòôöúùûüñç', 'aaaaeeeeiiiioooouuuunc')`,
     ),
     ...timestamps(),
   },

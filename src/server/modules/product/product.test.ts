@@ -228,3 +228,16 @@ describe("paymentMethod.getAll", () => {
     expect((await outsider.paymentMethod.getAll.query()).map((m) => m.id)).not.toContain(cash);
   });
 });
+
+describe("product search without accents", () => {
+  it("'jabon' and 'JABÓN' find Jabón de cuaba; a scanned SKU still matches exactly", async () => {
+    const owner = await t.client("acme", "owner");
+    const cashier = await t.client("acme", "cashier");
+    const { id } = await owner.product.create.mutate({ name: "Jabón de cuaba Baní", sku: "JAB-CUABA", price: "45", price2: "45", price3: "45" });
+    expect((await cashier.product.getAll.query({ search: "jabon de cuaba" })).data.map((p) => p.id)).toContain(id);
+    expect((await cashier.product.getAll.query({ search: "JABÓN" })).data.map((p) => p.id)).toContain(id);
+    expect((await cashier.product.searchProducts.query({ search: "jabon cuaba" })).data.map((p) => p.id)).toEqual([]);
+    expect((await cashier.product.searchProducts.query({ search: "jabon de" })).data.map((p) => p.id)).toContain(id);
+    expect((await cashier.product.searchProducts.query({ search: "JAB-CUABA" })).exactMatch).toBe(true);
+  });
+});

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "d
 import type { z } from "zod";
 import { toBig } from "../../../shared/catalog/decimal";
 import type { ProductCreateInput, ProductUpdateInput, productListInput } from "../../../shared/catalog/product";
-import { likePattern, offsetOf, pageOf } from "../../../shared/platform/pagination";
+import { likePattern, offsetOf, pageOf, searchKey } from "../../../shared/platform/pagination";
 import { rowsOf, type Tx } from "../../db/client";
 import { newId } from "../../ids";
 import { appError, isForeignKeyViolation, isUniqueViolation, notFound } from "../../trpc/errors";
@@ -71,7 +71,7 @@ async function categoryNamesOf(tx: Tx, tenantId: string, ids: string[]): Promise
  */
 function searchCondition(search: string): SQL | undefined {
   if (!search) return undefined;
-  return inArray(products.id, sql`(select enzzo_product_search(${likePattern(search.toLowerCase())}))`);
+  return inArray(products.id, sql`(select enzzo_product_search(${likePattern(searchKey(search))}))`);
 }
 
 export async function findProducts(tx: Tx, tenantId: string, input: z.infer<typeof productListInput>) {
@@ -80,7 +80,7 @@ export async function findProducts(tx: Tx, tenantId: string, input: z.infer<type
   if (input.productType) filters.productType = input.productType;
   if (input.isScheduleable !== undefined) filters.isScheduleable = input.isScheduleable;
   if (input.categoryId) filters.categoryId = input.categoryId;
-  const pattern = input.search ? likePattern(input.search.toLowerCase()) : null;
+  const pattern = input.search ? likePattern(searchKey(input.search)) : null;
   const pageOfIds = (limit: number, offset: number) =>
     tx.execute(sql`select id, total::int as total from enzzo_product_page(${pattern}, ${JSON.stringify(filters)}::jsonb, ${limit}, ${offset})`).then((r) => rowsOf<{ id: string; total: number }>(r));
   const ids = await pageOfIds(input.pageSize, offsetOf(input.page, input.pageSize));

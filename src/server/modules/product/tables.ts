@@ -57,7 +57,7 @@ export const products = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     /** Lower-cased name, SKU, keywords and barcode: one trigram index serves the search box. */
     searchText: text("search_text").generatedAlwaysAs(
-      sql`lower(name || ' ' || sku || ' ' || coalesce(keywords, '') || ' ' || coalesce(barcode, ''))`,
+      sql`translate(lower(name || ' ' || sku || ' ' || coalesce(keywords, '') || ' ' || coalesce(barcode, '')), 'áàâäéèêëíìîïóòôöúùûüñç', 'aaaaeeeeiiiioooouuuunc')`,
     ),
     ...timestamps(),
   },
