@@ -1,3 +1,4 @@
+import { businessDate } from "../../shared/platform/dates";
 /** Calendar dates as the spec shows them: dd/MM/yyyy in es-DO, MM/dd/yyyy in en-US. */
 export function formatDate(value: string | Date | null | undefined, lang = "es"): string {
   if (!value) return "—";
@@ -22,5 +23,5 @@ export function formatDateTime(value: string | Date | null | undefined, lang = "
 
 /** Today in the business time zone (America/Santo_Domingo) as yyyy-MM-dd. */
 export function todayInSantoDomingo(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Santo_Domingo", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return businessDate(now, "America/Santo_Domingo");
 }

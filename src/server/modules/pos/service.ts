@@ -117,6 +117,21 @@ function priceItems(items: CartItemInput[], catalog: Map<string, SaleProduct>) {
   };
 }
 
+/** A catalog product as the POS cart keeps it (the spec's Cart item product). */
+function cartProductOf(p: SaleProduct, price: string) {
+  return {
+    id: p.id,
+    name: p.name,
+    sku: p.sku,
+    price,
+    tax_percent: p.taxPercent,
+    is_taxable: p.isTaxable,
+    price_includes_tax: p.priceIncludesTax,
+    variable_price: p.variablePrice,
+    image_url: p.imageUrl,
+  };
+}
+
 /** pos.validateCart: the cart as the server prices it (unknown or inactive products are dropped). */
 export async function validateCart(tx: Tx, tenantId: string, items: CartItemInput[]) {
   const catalog = await loadProducts(
@@ -131,17 +146,7 @@ export async function validateCart(tx: Tx, tenantId: string, items: CartItemInpu
     items: lines.map(({ item, product, price, amounts }) => ({
       productId: product.id,
       price,
-      product: {
-        id: product.id,
-        name: product.name,
-        sku: product.sku,
-        price,
-        tax_percent: product.taxPercent,
-        is_taxable: product.isTaxable,
-        price_includes_tax: product.priceIncludesTax,
-        variable_price: product.variablePrice,
-        image_url: product.imageUrl,
-      },
+      product: cartProductOf(product, price),
       quantity: item.quantity,
       discount: item.discount ?? null,
       alternateCodeUsages: item.alternateCodeUsages ?? [],
@@ -374,19 +379,7 @@ export async function checkout(ctx: PosContext, input: CheckoutInput) {
   receipt.order.number = numbers.number;
   receipt.order.government_invoice_number = ncf.ncf;
   receipt.order.ncf_expires_on = ncf.expiresOn;
-  const o = receipt.order;
-  return {
-    orderId,
-    orderNumber: o.number,
-    ncf: o.government_invoice_number,
-    subtotal: o.subtotal,
-    discountTotal: o.discount_total,
-    taxTotal: o.tax_total,
-    total: o.total,
-    changeAmount: o.change_amount,
-    receiptData: receipt,
-    ncfWarning: ncf.lowRange ? { code: ncf.code, remaining: ncf.remaining } : null,
-  };
+  return resultOf(receipt, ncf.lowRange ? { code: ncf.code, remaining: ncf.remaining } : null);
 }
 
 const ORDER_SERIES = { key: "order", prefix: "FAC-", width: 6 };
@@ -428,7 +421,11 @@ async function findOrderIdByClientId(tx: Tx, tenantId: string, clientOrderId: st
 }
 
 async function checkoutResult(tx: Tx, tenant: Tenant, orderId: string) {
-  const receiptData = await getReceiptData(tx, tenant, orderId);
+  return resultOf(await getReceiptData(tx, tenant, orderId), null);
+}
+
+/** pos.checkout's answer from the order's receipt data. */
+function resultOf(receiptData: ReceiptData, ncfWarning: { code: string; remaining: number } | null) {
   const o = receiptData.order;
   return {
     orderId: o.id,
@@ -440,7 +437,7 @@ async function checkoutResult(tx: Tx, tenant: Tenant, orderId: string) {
     total: o.total,
     changeAmount: o.change_amount,
     receiptData,
-    ncfWarning: null as { code: string; remaining: number } | null,
+    ncfWarning,
   };
 }
 
@@ -778,17 +775,7 @@ export async function loadHeldInvoice(tx: Tx, tenantId: string, invoiceId: strin
         return {
           ...i,
           quantity: toBig(i.quantity).toString(),
-          product: {
-            id: p.id,
-            name: p.name,
-            sku: p.sku,
-            price: p.variablePrice && i.price ? i.price : p.price,
-            tax_percent: p.taxPercent,
-            is_taxable: p.isTaxable,
-            price_includes_tax: p.priceIncludesTax,
-            variable_price: p.variablePrice,
-            image_url: p.imageUrl,
-          },
+          product: cartProductOf(p, p.variablePrice && i.price ? i.price : p.price),
         };
       }),
   };

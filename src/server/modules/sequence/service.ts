@@ -14,7 +14,7 @@ export async function ensureDocumentSequence(tx: Tx, tenantId: string, series: {
 }
 
 export async function nextDocumentNumber(tx: Tx, tenantId: string, key: string, prefix: string, width = 6): Promise<string> {
-  await tx.insert(documentSequences).values({ tenantId, id: newId(), key, nextValue: 1 }).onConflictDoNothing();
+  await ensureDocumentSequence(tx, tenantId, { key });
   const [row] = await tx
     .update(documentSequences)
     .set({ nextValue: sql`${documentSequences.nextValue} + 1` })

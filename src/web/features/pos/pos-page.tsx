@@ -8,6 +8,7 @@ import { useTRPC } from "../../app/trpc";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
 import { tMessage } from "../../lib/i18n";
+import { isTextField } from "../../lib/keyboard";
 import { usePermissions } from "../../lib/permissions";
 import { useSession } from "../../lib/session";
 import { cn } from "../../lib/utils";
@@ -35,7 +36,6 @@ export function PosPage() {
 
 type Panel = "none" | "customer" | "checkout" | "discounts" | "hold" | "held" | "recent" | "commands" | "openCashbox" | "closeCashbox";
 
-const isTextField = (el: Element | null) => el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement || (el instanceof HTMLElement && el.isContentEditable);
 
 function PosScreen() {
   const { t, i18n } = useTranslation();

@@ -8,6 +8,7 @@ import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../components/ui/dialog";
 import { Input } from "../../components/ui/input";
 import { toast } from "../../components/ui/use-toast";
+import { isTextField } from "../../lib/keyboard";
 import { receiptErrorMessage } from "./receipt-actions";
 
 export interface CompletedOrder {
@@ -21,7 +22,6 @@ export interface CompletedOrder {
   receiptData: unknown;
 }
 
-const isTextField = (el: Element | null) => el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || (el instanceof HTMLElement && el.isContentEditable);
 
 /**
  * After checkout: 'Procesando Orden...' while the order id is 'pending', then 'Orden Completada'
