@@ -9,7 +9,6 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -21,6 +20,7 @@ import { seedDemo } from "../src/server/db/seed/demo";
 import { unsafeFindTenantBySubdomain } from "../src/server/modules/tenant/service";
 import { likePattern } from "../src/shared/platform/pagination";
 import { writeResultsSection } from "./results";
+import { signInCookie, waitHealthy } from "./server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3310);
 const N = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -32,33 +32,7 @@ const FRAGMENTS = ["arroz selecto", "leche rica", "malta premium", "queso induve
 /** One word: thousands of matches (the worst case for a search box). */
 const BROAD = ["arroz", "leche", "malta", "queso", "pollo", "jabón"];
 
-function signInCookie(): Promise<string> {
-  const body = JSON.stringify({ email: "owner@demo.test", password: "demo1234" });
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: "127.0.0.1", port: PORT, path: "/api/auth/sign-in/email", method: "POST", headers: { host: "demo.localhost", "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
-      (res) => {
-        res.resume();
-        const cookie = String(res.headers["set-cookie"]?.[0] ?? "").split(";")[0];
-        if (res.statusCode === 200 && cookie) resolve(cookie);
-        else reject(new Error(`sign-in failed: ${res.statusCode}`));
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
-}
 
-async function waitHealthy(child: ChildProcess) {
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error("server exited");
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/healthz`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("server did not start");
-}
 
 function input(json: unknown) {
   return encodeURIComponent(JSON.stringify({ json }));
@@ -156,8 +130,8 @@ async function main() {
       env: { ...process.env, PORT: String(PORT), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "enzzo-bench-")), DATABASE_URL: url, LOG_LEVEL: "warn", AUTH_RATE_LIMIT_MAX: "100000", DB_POOL_SIZE: "16" },
       stdio: ["ignore", "inherit", "inherit"],
     });
-    await waitHealthy(child);
-    const cookie = await signInCookie();
+    await waitHealthy(PORT, child);
+    const cookie = await signInCookie(PORT);
     const searchPaths = FRAGMENTS.map((f) => `/api/trpc/product.getAll?input=${input({ search: f, pageSize: 50 })}`);
     const barcodePaths = Array.from({ length: 200 }, (_, i) => `/api/trpc/product.searchProducts?input=${input({ search: `746${String(1 + ((i * 7919) % N)).padStart(10, "0")}` })}`);
     await http8("warm-up", searchPaths, cookie);

@@ -23,13 +23,14 @@ import { searchCustomers } from "../src/server/modules/customer/service";
 import { unsafeFindTenantBySubdomain } from "../src/server/modules/tenant/service";
 import { customerSearchPatterns } from "../src/shared/customers/customer";
 import { writeResultsSection } from "./results";
+import { BENCH_HOST, signInCookie, waitHealthy } from "./server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3320);
 const N = Number(process.env.BENCH_CUSTOMERS ?? 200_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ADMIN_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const HOST = "demo.localhost";
+const HOST = BENCH_HOST;
 const TARGET_P95_MS = 30;
 
 const FIRST = ["María", "José", "Juan", "Ana", "Luis", "Carmen", "Pedro", "Rosa", "Carlos", "Altagracia", "Miguel", "Juana", "Rafael", "Mercedes", "Francisco", "Josefina", "Manuel", "Yolanda", "Ramón", "Margarita", "Jorge", "Teresa", "Antonio", "Isabel", "Fernando", "Patricia", "Héctor", "Gabriela", "Ángel", "Daniela", "Julio", "Lucía", "Ernesto", "Paola", "Wilson", "Yesenia", "Félix", "Nathalie", "Andrés", "Esperanza"];
@@ -45,33 +46,7 @@ function sqlArray(values: string[]): string {
   return `array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(",")}]`;
 }
 
-function signInCookie(): Promise<string> {
-  const body = JSON.stringify({ email: "owner@demo.test", password: "demo1234" });
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: "127.0.0.1", port: PORT, path: "/api/auth/sign-in/email", method: "POST", headers: { host: HOST, "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
-      (res) => {
-        res.resume();
-        const cookie = String(res.headers["set-cookie"]?.[0] ?? "").split(";")[0];
-        if (res.statusCode === 200 && cookie) resolve(cookie);
-        else reject(new Error(`sign-in failed: ${res.statusCode}`));
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
-}
 
-async function waitHealthy(child: ChildProcess) {
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error("server exited");
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/healthz`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("server did not start");
-}
 
 const trpcPath = (procedure: string, json: unknown) => `/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json }))}`;
 
@@ -212,8 +187,8 @@ async function main() {
       env: { ...process.env, PORT: String(PORT), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "enzzo-bench-")), DATABASE_URL: url, LOG_LEVEL: "warn", AUTH_RATE_LIMIT_MAX: "100000", DB_POOL_SIZE: "16" },
       stdio: ["ignore", "inherit", "inherit"],
     });
-    await waitHealthy(child);
-    const cookie = await signInCookie();
+    await waitHealthy(PORT, child);
+    const cookie = await signInCookie(PORT);
     const search = (qs: string[], limit = 20) => qs.map((query) => trpcPath("customer.search", { query, limit }));
     await httpLoad("warm-up", search(all), cookie, 5);
     const httpRows = [

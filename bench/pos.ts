@@ -13,7 +13,6 @@
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -27,6 +26,7 @@ import { seedDemo } from "../src/server/db/seed/demo";
 import { checkout } from "../src/server/modules/pos/service";
 import { unsafeFindTenantBySubdomain } from "../src/server/modules/tenant/service";
 import { writeResultsSection } from "./results";
+import { benchRequest, signInCookie, waitHealthy } from "./server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3320);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -35,32 +35,7 @@ const ORDERS = Number(process.env.BENCH_ORDERS ?? 5000);
 const ADMIN_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PRODUCTS = 200;
 
-function request(method: string, pathName: string, body: string | null, cookie?: string): Promise<{ status: number; text: string; cookie?: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: "127.0.0.1", port: PORT, path: pathName, method, headers: { host: "demo.localhost", "content-type": "application/json", ...(body ? { "content-length": Buffer.byteLength(body) } : {}), ...(cookie ? { cookie } : {}) } },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (c) => (text += c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text, cookie: String(res.headers["set-cookie"]?.[0] ?? "").split(";")[0] }));
-      },
-    );
-    req.on("error", reject);
-    req.end(body ?? undefined);
-  });
-}
 
-async function waitHealthy(child: ChildProcess) {
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error("server exited");
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/healthz`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("server did not start");
-}
 
 interface Fixture {
   tenantId: string;
@@ -107,7 +82,7 @@ async function pacedCheckouts(f: Fixture, cookie: string, meanSeconds: number) {
       await new Promise((r) => setTimeout(r, Math.random() * meanSeconds * 1000));
       while (Date.now() < end) {
         const t0 = performance.now();
-        const r = await request("POST", "/api/trpc/pos.checkout", JSON.stringify({ json: cart(f, cartSeq++) }), cookie);
+        const r = await benchRequest(PORT, "POST", "/api/trpc/pos.checkout", JSON.stringify({ json: cart(f, cartSeq++) }), cookie);
         times.push(performance.now() - t0);
         if (r.status !== 200) errors++;
         await new Promise((res) => setTimeout(res, gap()));
@@ -162,7 +137,7 @@ async function ncfRun(f: Fixture, cookie: string, url: string) {
     Array.from({ length: CONNECTIONS }, async () => {
       while (next < jobs.length) {
         const job = jobs[next++]!;
-        const r = await request("POST", "/api/trpc/pos.checkout", JSON.stringify({ json: job }), cookie);
+        const r = await benchRequest(PORT, "POST", "/api/trpc/pos.checkout", JSON.stringify({ json: job }), cookie);
         if (r.status !== 200) failures++;
       }
     }),
@@ -247,11 +222,9 @@ async function main() {
       env: { ...process.env, PORT: String(PORT), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "enzzo-bench-")), DATABASE_URL: url, LOG_LEVEL: "warn", AUTH_RATE_LIMIT_MAX: "100000", DB_POOL_SIZE: "16" },
       stdio: ["ignore", "inherit", "inherit"],
     });
-    await waitHealthy(child);
-    const signIn = await request("POST", "/api/auth/sign-in/email", JSON.stringify({ email: "cashier@demo.test", password: "demo1234" }));
-    if (signIn.status !== 200 || !signIn.cookie) throw new Error(`sign-in failed: ${signIn.status}`);
-    const cookie = signIn.cookie;
-    await request("POST", "/api/trpc/pos.checkout", JSON.stringify({ json: cart(f, 0) }), cookie);
+    await waitHealthy(PORT, child);
+    const cookie = await signInCookie(PORT, "cashier@demo.test");
+    await benchRequest(PORT, "POST", "/api/trpc/pos.checkout", JSON.stringify({ json: cart(f, 0) }), cookie);
     const load = await httpCheckouts(f, cookie);
     console.log(load);
     const paced = await pacedCheckouts(f, cookie, 2);

@@ -5,51 +5,24 @@
  *  - tenant.getPublicTenantBySubdomain (public).
  * Writes bench/RESULTS.md. Usage: npm run bench  (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_PG_URL)
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import postgres from "postgres";
 import { writeResultsSection } from "./results";
+import { BENCH_HOST, signInCookie, waitHealthy } from "./server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3300);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const USE_PG = process.env.BENCH_DB !== "pglite";
 const ADMIN_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const HOST = "demo.localhost";
+const HOST = BENCH_HOST;
 const NOTES = `Notes: on this 2-core VM one loopback round trip to PostgreSQL costs about 1.5–2 ms. An authenticated procedure makes BEGIN, then the tenant/RLS setup and the session read pipelined on one connection, the procedure's queries and COMMIT; the public lookup is served from the 10-second tenant cache without touching the database.`;
 
-async function waitHealthy(url: string, child: ChildProcess) {
-  for (let i = 0; i < 120; i++) {
-    if (child.exitCode !== null) throw new Error("server exited");
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("server did not start");
-}
 
-/** fetch() drops a Host header, so sign in with node:http on 127.0.0.1 as demo.localhost. */
-function signInCookie(): Promise<string> {
-  const body = JSON.stringify({ email: "owner@demo.test", password: "demo1234" });
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: "127.0.0.1", port: PORT, path: "/api/auth/sign-in/email", method: "POST", headers: { host: HOST, "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
-      (res) => {
-        res.resume();
-        const cookie = String(res.headers["set-cookie"]?.[0] ?? "").split(";")[0];
-        if (res.statusCode === 200 && cookie) resolve(cookie);
-        else reject(new Error(`sign-in failed: ${res.statusCode}`));
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
-}
 
 async function measure(title: string, opts: autocannon.Options) {
   const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
@@ -80,8 +53,8 @@ async function main() {
     stdio: ["ignore", "inherit", "inherit"],
   });
   try {
-    await waitHealthy(`http://127.0.0.1:${PORT}/healthz`, child);
-    const cookie = await signInCookie();
+    await waitHealthy(PORT, child);
+    const cookie = await signInCookie(PORT);
     const input = encodeURIComponent(JSON.stringify({ json: { subdomain: "demo" } }));
     // warm up
     await measure("warm-up", { url: `http://127.0.0.1:${PORT}/healthz`, duration: 2 });
