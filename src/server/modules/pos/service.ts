@@ -16,7 +16,7 @@ import { addPointMovement, getCustomerForSale, touchCustomer } from "../customer
 import { customers } from "../customer/tables";
 import { findEmployeeIdForUser } from "../employee/service";
 import { employees } from "../employee/tables";
-import { applyStockChanges, ensureStockRows, tenantAllowsNegativeStock } from "../inventory/stock";
+import { applyStockChanges, ensureStockRows } from "../inventory/stock";
 import { sendMail } from "../mail/service";
 import { assertNcfTypeUsable, checkTakenNcf, getDefaultNcfType, getNcfType } from "../ncf/service";
 import { ncfTypes } from "../ncf/tables";
@@ -223,12 +223,13 @@ async function openSessionOf(tx: Tx, tenantId: string, cashboxId: string): Promi
   return row.id;
 }
 
-async function rewardsRule(tx: Tx, tenantId: string) {
+/** The sales settings a checkout needs, in one read: the rewards rule and whether stock may go negative. */
+async function salesSettings(tx: Tx, tenantId: string) {
   const [c] = await tx
-    .select({ perUnit: tenantConfigs.rewardsPointsPerUnit, amountPerPoint: tenantConfigs.rewardsAmountPerPoint })
+    .select({ perUnit: tenantConfigs.rewardsPointsPerUnit, amountPerPoint: tenantConfigs.rewardsAmountPerPoint, allowNegative: tenantConfigs.allowNegativeStock })
     .from(tenantConfigs)
     .where(eq(tenantConfigs.tenantId, tenantId));
-  return { perUnit: c?.perUnit ?? 1, amountPerPoint: c?.amountPerPoint ?? "100" };
+  return { perUnit: c?.perUnit ?? 1, amountPerPoint: c?.amountPerPoint ?? "100", allowNegative: c?.allowNegative ?? true };
 }
 
 /**
@@ -249,7 +250,7 @@ export async function checkout(ctx: PosContext, input: CheckoutInput) {
 
   const today = businessDate(new Date(), tenant.timezone);
   const sellerIds = [...new Set(input.items.map((i) => i.sellerId).filter((id): id is string => !!id))];
-  const [customer, catalog, payments, ncfType, warehouse, defaultSeller, rule, allowNegative, cashboxSessionId, sellers] = await Promise.all([
+  const [customer, catalog, payments, ncfType, warehouse, defaultSeller, rule, cashboxSessionId, sellers] = await Promise.all([
     getCustomerForSale(tx, tenantId, input.customerId),
     loadProducts(
       tx,
@@ -263,8 +264,7 @@ export async function checkout(ctx: PosContext, input: CheckoutInput) {
       .from(warehouses)
       .where(and(eq(warehouses.tenantId, tenantId), eq(warehouses.id, input.warehouseId), eq(warehouses.isActive, true))),
     findEmployeeIdForUser(tx, tenantId, user.id),
-    rewardsRule(tx, tenantId),
-    tenantAllowsNegativeStock(tx, tenantId),
+    salesSettings(tx, tenantId),
     input.cashboxId ? openSessionOf(tx, tenantId, input.cashboxId) : null,
     sellerIds.length
       ? tx
@@ -372,7 +372,7 @@ export async function checkout(ctx: PosContext, input: CheckoutInput) {
   // shortest wait).
   const [receipt, , numbers] = await Promise.all([
     getReceiptData(tx, tenant, orderId),
-    applyStockChanges(tx, { tenantId, userId: user.id, sourceType: "sale", sourceId: orderId, allowNegative, stockRowsExist: true }, stockChanges),
+    applyStockChanges(tx, { tenantId, userId: user.id, sourceType: "sale", sourceId: orderId, allowNegative: rule.allowNegative, stockRowsExist: true }, stockChanges),
     numberOrder(tx, tenantId, orderId, ncfType.id),
   ]);
   const ncf = checkTakenNcf(numbers.ncf, today);
