@@ -5,7 +5,7 @@ import { ZodError } from "zod";
 import { isCatalogKey, languageOf, translate } from "../../shared/i18n/translate";
 import { hasPermission, needsModule, permissionModule } from "../../shared/permissions";
 import type { AppDeps } from "../app";
-import { enterTenant, type Tx } from "../db/client";
+import { type Tx, tenantTransaction } from "../db/client";
 import { readSessionUser, type SessionUser } from "../modules/auth/service";
 import type { TenantRow } from "../modules/tenant/service";
 import { resolveTenantFromHost } from "../modules/tenant/service";
@@ -81,15 +81,18 @@ export const tenantProcedure = t.procedure.use(async ({ ctx, next }) => {
   if (!tenant) throw appError("NOT_FOUND", "tenantNotFound");
   if (tenant.status === "suspended") throw appError("FORBIDDEN", "tenantSuspended");
   try {
-    return await ctx.deps.db.transaction(async (tx) => {
-      // Sent back to back on the transaction's connection (pipelined): the tenant and RLS role
-      // are set before the session is read, without waiting a round trip in between.
-      const [, user] = await Promise.all([enterTenant(tx, tenant.id), readSessionUser(tx, ctx.deps, ctx.req, tenant.id)]);
-      const result = await next({ ctx: { tenant, tx, user } });
-      // A failure rolls the writes back, unless its error says they must be kept (appErrorKeepingWrites).
-      if (!result.ok && !(result.error.cause instanceof CommittedTranslatable)) throw new Rollback(result);
-      return result;
-    });
+    // BEGIN, the tenant and RLS role, and the session go to the database in one round trip.
+    return await tenantTransaction(
+      ctx.deps.db,
+      tenant.id,
+      (tx) => readSessionUser(tx, ctx.deps, ctx.req, tenant.id),
+      async (tx, user) => {
+        const result = await next({ ctx: { tenant, tx, user } });
+        // A failure rolls the writes back, unless its error says they must be kept (appErrorKeepingWrites).
+        if (!result.ok && !(result.error.cause instanceof CommittedTranslatable)) throw new Rollback(result);
+        return result;
+      },
+    );
   } catch (e) {
     if (e instanceof Rollback) return e.result as never;
     throw e;

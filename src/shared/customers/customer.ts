@@ -173,11 +173,14 @@ export function customerSearchPatterns(query: string): string[] {
   return [...new Set(q.split(/\s+/).filter(Boolean))].slice(0, 8).map(contains);
 }
 
-/** Names starting with the first word typed come first in the search box ('ana' before 'adriana'). */
+/**
+ * The first word typed, folded as search_text is: names starting with it come first in the search
+ * box ('ana' before 'adriana'). None for a number (an id or phone fragment).
+ */
 export function customerSearchPrefix(query: string): string | null {
-  const first = query.trim().toLowerCase().split(/\s+/)[0] ?? "";
+  const first = searchKey(query.trim()).split(/\s+/)[0] ?? "";
   if (first === "" || /^[\d\s\-().+/]+$/.test(first)) return null;
-  return `${first.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return first;
 }
 
 /** Customer types (a small settings list). */

@@ -43,6 +43,10 @@ export const customers = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex("customers_code_key").on(t.tenantId, t.code),
     index("customers_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    /** customer.search walks active customers in folded-name order (see enzzo_customer_search, migration 0017). */
+    index("customers_search_order_idx")
+      .on(t.tenantId, sql`(${t.searchText} collate "C")`, t.id)
+      .where(sql`deleted_at is null`),
     index("customers_recent_idx").on(t.tenantId, t.lastUsedAt),
     /** customer.getRecent fills with the newest customers never used yet. */
     index("customers_created_idx").on(t.tenantId, t.createdAt),

@@ -1,0 +1,78 @@
+-- customer.search reads active customers in folded-name order (search_text in byte order): names
+-- starting with the first word come from one range of this index, common words from its first
+-- entries, and only rare words and number fragments need the trigram index.
+CREATE INDEX "customers_search_order_idx" ON "customers" USING btree ("tenant_id",("search_text" collate "C"),"id") WHERE deleted_at is null;--> statement-breakpoint
+-- The first result_limit active customers of the current tenant whose search_text contains every
+-- pattern (LIKE '%word%'), those starting with prefix (the first word typed, folded) first, each
+-- group in folded-name order. Exact while a word is common (the first 2,000 customers in order
+-- hold the page) or has at most 5,000 matches (the trigram index reads them all, sorted here).
+CREATE OR REPLACE FUNCTION enzzo_customer_search(patterns text[], prefix text, result_limit integer)
+  RETURNS TABLE(id uuid)
+  LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public AS $$
+DECLARE
+  tenant uuid := enzzo_current_tenant();
+  need integer := least(greatest(coalesce(result_limit, 0), 0), 100);
+  lo text;
+  hi text;
+  bound text;
+  found uuid[];
+  cond text;
+  p text;
+BEGIN
+  IF tenant IS NULL OR need = 0 OR coalesce(cardinality(patterns), 0) = 0 THEN
+    RETURN;
+  END IF;
+  -- The range of keys starting with prefix: [prefix, prefix with its last character + 1).
+  IF coalesce(prefix, '') <> '' AND ascii(right(prefix, 1)) < 55295 THEN
+    lo := prefix;
+    hi := left(prefix, -1) || chr(ascii(right(prefix, 1)) + 1);
+  END IF;
+  IF lo IS NOT NULL THEN
+    -- 1. Names starting with the first word: one range of the index, in its order.
+    found := array(
+      SELECT c.id FROM customers c
+      WHERE c.tenant_id = tenant AND c.deleted_at IS NULL
+        AND c.search_text COLLATE "C" >= lo AND c.search_text COLLATE "C" < hi
+        AND c.search_text LIKE ALL (patterns)
+      ORDER BY c.search_text COLLATE "C", c.id
+      LIMIT need);
+    RETURN QUERY SELECT unnest(found);
+    need := need - cardinality(found);
+    IF need = 0 THEN
+      RETURN;
+    END IF;
+    -- 2. The other matches while they are common: within the first 2,000 customers in order.
+    SELECT c.search_text COLLATE "C" INTO bound
+      FROM customers c
+      WHERE c.tenant_id = tenant AND c.deleted_at IS NULL
+      ORDER BY c.search_text COLLATE "C", c.id
+      OFFSET 1999 LIMIT 1;
+    found := array(
+      SELECT c.id FROM customers c
+      WHERE c.tenant_id = tenant AND c.deleted_at IS NULL
+        AND (bound IS NULL OR c.search_text COLLATE "C" <= bound)
+        AND c.search_text LIKE ALL (patterns)
+        AND NOT (c.search_text COLLATE "C" >= lo AND c.search_text COLLATE "C" < hi)
+      ORDER BY c.search_text COLLATE "C", c.id
+      LIMIT need);
+    -- A full page, or a tenant of fewer than 2,000 customers: every match has been seen.
+    IF cardinality(found) = need OR bound IS NULL THEN
+      RETURN QUERY SELECT unnest(found);
+      RETURN;
+    END IF;
+  END IF;
+  -- 3. Rare words and number fragments: the trigram index finds the matches, sorted here.
+  cond := 'c.tenant_id = ' || quote_literal(tenant) || '::uuid AND c.deleted_at IS NULL';
+  FOREACH p IN ARRAY patterns LOOP
+    cond := cond || ' AND c.search_text LIKE ' || quote_literal(p);
+  END LOOP;
+  IF lo IS NOT NULL THEN
+    cond := cond || ' AND NOT (c.search_text COLLATE "C" >= ' || quote_literal(lo) || ' AND c.search_text COLLATE "C" < ' || quote_literal(hi) || ')';
+  END IF;
+  RETURN QUERY EXECUTE 'SELECT m.id FROM (SELECT c.id, c.search_text FROM customers c WHERE ' || cond
+    || ' LIMIT 5000) m ORDER BY m.search_text COLLATE "C", m.id LIMIT ' || need;
+END $$;
+--> statement-breakpoint
+REVOKE ALL ON FUNCTION enzzo_customer_search(text[], text, integer) FROM PUBLIC;
+--> statement-breakpoint
+GRANT EXECUTE ON FUNCTION enzzo_customer_search(text[], text, integer) TO enzzo_app;

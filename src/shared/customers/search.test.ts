@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { customerSearchPatterns, customerSearchPrefix } from "./customer";
+
+describe("customer search terms", () => {
+  it("every word must appear, folded like customers.search_text; LIKE wildcards typed are literal", () => {
+    expect(customerSearchPatterns("  María  RODRÍGUEZ ")).toEqual(["%maria%", "%rodriguez%"]);
+    expect(customerSearchPatterns("50%_off")).toEqual(["%50\\%\\_off%"]);
+    expect(customerSearchPatterns("ana ana")).toEqual(["%ana%"]);
+    expect(customerSearchPatterns("   ")).toEqual([]);
+  });
+
+  it("a number typed with separators is matched as its digits", () => {
+    expect(customerSearchPatterns("809-555-01")).toEqual(["%80955501%"]);
+    expect(customerSearchPatterns("(829) 731")).toEqual(["%829731%"]);
+    expect(customerSearchPatterns("1-31-24679-6")).toEqual(["%131246796%"]);
+  });
+
+  it("the first word, folded and not escaped (the function compares a key range), comes first; none for numbers", () => {
+    expect(customerSearchPrefix("Ángel Báez")).toBe("angel");
+    expect(customerSearchPrefix("NÚÑEZ")).toBe("nunez");
+    expect(customerSearchPrefix("50%_off")).toBe("50%_off");
+    expect(customerSearchPrefix("809-555")).toBeNull();
+    expect(customerSearchPrefix("  ")).toBeNull();
+  });
+});
