@@ -53,15 +53,22 @@ export function withTenant<T>(db: Db, tenantId: string, fn: (tx: Tx) => Promise<
 export async function tenantTransaction<F, T>(db: Db, tenantId: string, first: (tx: Tx) => Promise<F>, fn: (tx: Tx, first: F) => Promise<T>): Promise<T> {
   const client = (db as unknown as { $client?: unknown }).$client;
   if (!isPostgresJs(client)) {
-    return db.transaction(async (tx) => {
+    let hooks: (() => void)[] = [];
+    const result = await db.transaction(async (tx) => {
+      hooks = [];
+      commitHooks.set(tx, hooks);
       const [, f] = await Promise.all([enterTenant(tx, tenantId), first(tx)]);
       return fn(tx, f);
     });
+    for (const hook of hooks) hook();
+    return result;
   }
   const conn = await client.reserve();
   try {
     // A reserved connection shares the pool's type parsers (Drizzle reads them from .options).
     const tx = drizzlePostgres(Object.assign(conn, { options: client.options })) as unknown as Tx;
+    const hooks: (() => void)[] = [];
+    commitHooks.set(tx, hooks);
     // BEGIN is sent now; the next two are queued behind it on the same connection, in order.
     const begin = conn.unsafe("begin").execute();
     let result: T;
@@ -73,10 +80,24 @@ export async function tenantTransaction<F, T>(db: Db, tenantId: string, first: (
       throw e;
     }
     await conn.unsafe("commit");
+    for (const hook of hooks) hook();
     return result;
   } finally {
     conn.release();
   }
+}
+
+const commitHooks = new WeakMap<Tx, (() => void)[]>();
+
+/**
+ * Runs fn once tx has committed (not at all if it rolls back): forgetting what a process keeps in
+ * memory about rows tx changed, so no request re-reads the old rows into it before the COMMIT.
+ * Outside a tenant transaction fn runs at once.
+ */
+export function afterCommit(tx: Tx, fn: () => void): void {
+  const hooks = commitHooks.get(tx);
+  if (hooks) hooks.push(fn);
+  else fn();
 }
 
 function isPostgresJs(client: unknown): client is postgres.Sql {

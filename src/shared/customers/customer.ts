@@ -160,6 +160,9 @@ export const customerPointsInput = z.object({
   limit: z.coerce.number().int().min(1).max(200).optional().default(CUSTOMER_LIMITS.pointsLimit),
 });
 
+/** A query made of digits and separators ('809-555-01', '001 1391820'): a phone or tax id typed. */
+const NUMBER_TYPED = /^[\d\s\-().+/]+$/;
+
 /**
  * The words of a search, as LIKE patterns on customers.search_text (lower-cased name, code,
  * tax id and phone, also as digits only). A query made of digits and separators ('809-555-01',
@@ -169,7 +172,8 @@ export function customerSearchPatterns(query: string): string[] {
   const q = searchKey(query.trim());
   if (q === "") return [];
   const contains = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  if (/^[\d\s\-().+/]+$/.test(q) && /\d/.test(q)) return [contains(q.replace(/\D/g, ""))];
+  const digits = customerSearchDigits(q);
+  if (digits) return [contains(digits)];
   return [...new Set(q.split(/\s+/).filter(Boolean))].slice(0, 8).map(contains);
 }
 
@@ -179,8 +183,14 @@ export function customerSearchPatterns(query: string): string[] {
  */
 export function customerSearchPrefix(query: string): string | null {
   const first = searchKey(query.trim()).split(/\s+/)[0] ?? "";
-  if (first === "" || /^[\d\s\-().+/]+$/.test(first)) return null;
+  if (first === "" || NUMBER_TYPED.test(first)) return null;
   return first;
+}
+
+/** The digits of a number typed (phones and tax ids starting with them come first); none for words. */
+export function customerSearchDigits(query: string): string | null {
+  const q = query.trim();
+  return NUMBER_TYPED.test(q) && /\d/.test(q) ? q.replace(/\D/g, "") : null;
 }
 
 /** Customer types (a small settings list). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { customerSearchPatterns, customerSearchPrefix } from "./customer";
+import { customerSearchDigits, customerSearchPatterns, customerSearchPrefix } from "./customer";
 
 describe("customer search terms", () => {
   it("every word must appear, folded like customers.search_text; LIKE wildcards typed are literal", () => {
@@ -21,5 +21,12 @@ describe("customer search terms", () => {
     expect(customerSearchPrefix("50%_off")).toBe("50%_off");
     expect(customerSearchPrefix("809-555")).toBeNull();
     expect(customerSearchPrefix("  ")).toBeNull();
+  });
+
+  it("a number typed gives its digits (phones and tax ids starting with them first); words give none", () => {
+    expect(customerSearchDigits(" (829) 731-00 ")).toBe("82973100");
+    expect(customerSearchDigits("001-1391820-5")).toBe("00113918205");
+    expect(customerSearchDigits("ana 809")).toBeNull();
+    expect(customerSearchDigits("--")).toBeNull();
   });
 });

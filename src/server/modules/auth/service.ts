@@ -4,7 +4,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { ROLE_DEFAULT_PERMISSIONS, type Role } from "../../../shared/permissions";
 import type { AppDeps } from "../../app";
-import { rowsOf, type Tx } from "../../db/client";
+import { afterCommit, rowsOf, type Tx } from "../../db/client";
 import { newId } from "../../ids";
 import { tenantModules } from "../tenant/tables";
 import { loginTokens, sessions, users } from "./tables";
@@ -86,25 +86,74 @@ export async function createSession(
 }
 
 export async function deleteSession(tx: Tx, deps: AppDeps, tenantId: string, token: string): Promise<void> {
-  await tx.delete(sessions).where(and(eq(sessions.tenantId, tenantId), eq(sessions.tokenHash, tokenHash(deps, token))));
+  const hash = tokenHash(deps, token);
+  await tx.delete(sessions).where(and(eq(sessions.tenantId, tenantId), eq(sessions.tokenHash, hash)));
+  afterCommit(tx, () => forgetSessions((key) => key === sessionKey(tenantId, hash)));
 }
 
 /** Ends every session of a user (deactivation, password change by an owner). */
 export async function deleteUserSessions(tx: Tx, tenantId: string, userId: string): Promise<void> {
   await tx.delete(sessions).where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId)));
+  forgetUserSessions(tx, tenantId, userId);
+}
+
+/**
+ * Sessions read in the last 10 seconds (as tenants are, see tenant/service.ts): a till's calls skip
+ * the session query, which cost more than most procedures. What changes a session's answer drops
+ * its entries once committed: sign-out, a user's update or sessions ended, a module switched. In
+ * this process at once; another process running the app sees the change within the 10 seconds.
+ */
+const SESSION_CACHE_MS = 10_000;
+const sessionCache = new Map<string, { user: SessionUser; until: number }>();
+/** Bumped by every forgetting: a read that started before it is not kept (it may be stale). */
+let sessionGeneration = 0;
+
+const sessionKey = (tenantId: string, hash: string) => `${tenantId}:${hash}`;
+
+function forgetSessions(match: (key: string, user: SessionUser) => boolean): void {
+  sessionGeneration++;
+  for (const [key, entry] of sessionCache) if (match(key, entry.user)) sessionCache.delete(key);
+}
+
+/** After tx commits, a user's cached sessions are read again (their role, language, activity changed). */
+export function forgetUserSessions(tx: Tx, tenantId: string, userId: string): void {
+  afterCommit(tx, () => forgetSessions((_key, user) => user.tenantId === tenantId && user.id === userId));
+}
+
+/** After tx commits, every cached session of the tenant is read again (its modules changed). */
+export function forgetTenantSessions(tx: Tx, tenantId: string): void {
+  afterCommit(tx, () => forgetSessions((_key, user) => user.tenantId === tenantId));
 }
 
 export async function readSessionUser(tx: Tx, deps: AppDeps, req: FastifyRequest, tenantId: string): Promise<SessionUser | null> {
   const token = req.cookies?.[SESSION_COOKIE];
   if (!token) return null;
-  // Every authenticated call runs this: one statement written out (building it with the query
-  // builder cost more than the query), the enabled modules in the same round trip.
+  const key = sessionKey(tenantId, tokenHash(deps, token));
+  const now = Date.now();
+  const hit = sessionCache.get(key);
+  if (hit && hit.until > now) return hit.user;
+  const generation = sessionGeneration;
+  const found = await querySessionUser(tx, key.slice(tenantId.length + 1), tenantId);
+  if (!found) {
+    sessionCache.delete(key);
+    return null;
+  }
+  if (generation === sessionGeneration) {
+    if (sessionCache.size >= 10_000) for (const [k, e] of sessionCache) if (e.until <= now) sessionCache.delete(k);
+    sessionCache.set(key, { user: found.user, until: Math.min(now + SESSION_CACHE_MS, found.expiresAt.getTime()) });
+  }
+  return found.user;
+}
+
+async function querySessionUser(tx: Tx, hash: string, tenantId: string): Promise<{ user: SessionUser; expiresAt: Date } | null> {
+  // One statement written out (building it with the query builder cost more than the query),
+  // the enabled modules in the same round trip.
   const result = await tx.execute(sql`
-    select u.id, u.tenant_id, u.name, u.email, u.role, u.is_owner, u.language, u.warehouse_id, u.image_url, u.is_active, s.id as session_id,
+    select u.id, u.tenant_id, u.name, u.email, u.role, u.is_owner, u.language, u.warehouse_id, u.image_url, u.is_active, s.id as session_id, s.expires_at,
       (select coalesce(array_agg(m.module_code order by m.module_code), '{}') from ${tenantModules} m where m.tenant_id = s.tenant_id and m.enabled) as modules
     from ${sessions} s
     join ${users} u on u.tenant_id = s.tenant_id and u.id = s.user_id
-    where s.tenant_id = ${tenantId} and s.token_hash = ${tokenHash(deps, token)} and s.expires_at > now()
+    where s.tenant_id = ${tenantId} and s.token_hash = ${hash} and s.expires_at > now()
     limit 1`);
   const [u] = rowsOf<{
     id: string;
@@ -118,22 +167,26 @@ export async function readSessionUser(tx: Tx, deps: AppDeps, req: FastifyRequest
     image_url: string | null;
     is_active: boolean;
     session_id: string;
+    expires_at: string | Date;
     modules: string[];
   }>(result);
   if (!u?.is_active) return null;
   return {
-    id: u.id,
-    tenantId: u.tenant_id,
-    name: u.name,
-    email: u.email,
-    role: u.role,
-    isOwner: u.is_owner,
-    language: u.language,
-    warehouseId: u.warehouse_id,
-    imageUrl: u.image_url,
-    permissions: u.is_owner ? permissionsForRole("owner") : permissionsForRole(u.role),
-    modules: u.modules,
-    sessionId: u.session_id,
+    user: {
+      id: u.id,
+      tenantId: u.tenant_id,
+      name: u.name,
+      email: u.email,
+      role: u.role,
+      isOwner: u.is_owner,
+      language: u.language,
+      warehouseId: u.warehouse_id,
+      imageUrl: u.image_url,
+      permissions: u.is_owner ? permissionsForRole("owner") : permissionsForRole(u.role),
+      modules: u.modules,
+      sessionId: u.session_id,
+    },
+    expiresAt: new Date(u.expires_at),
   };
 }
 

@@ -41,13 +41,26 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The reference: every active match of the tenant, those starting with the first word first, in folded order. */
+/**
+ * The reference: every active match of the tenant in the order the search promises. Words: those
+ * starting with the first word first, then folded-name order. A number: phones and tax ids starting
+ * with its digits first (in the order of those digits), then the others in folded-name order.
+ */
 async function fullScan(patterns: string[], prefix: string | null, limit: number): Promise<string[]> {
+  const digits = prefix === null ? patterns[0]!.replaceAll("%", "") : null;
   const rows = await withTenant(t.db, t.acme.tenant.id, (tx) =>
     tx.execute(sql`
-      select id from customers
-      where deleted_at is null and search_text like all (array(select jsonb_array_elements_text(${JSON.stringify(patterns)}::jsonb)))
-      order by coalesce(starts_with(search_text, ${prefix}::text), false) desc, search_text collate "C", id
+      with m as (
+        select id, search_text,
+          case when starts_with(regexp_replace(phone, '[^0-9]', '', 'g'), ${digits}::text) then regexp_replace(phone, '[^0-9]', '', 'g') end as pk,
+          case when starts_with(regexp_replace(tax_id, '[^0-9]', '', 'g'), ${digits}::text) then regexp_replace(tax_id, '[^0-9]', '', 'g') end as tk
+        from customers
+        where deleted_at is null and search_text like all (array(select jsonb_array_elements_text(${JSON.stringify(patterns)}::jsonb))))
+      select id from m
+      order by coalesce(starts_with(search_text, ${prefix}::text), false) desc,
+        least(pk collate "C", tk collate "C") nulls last,
+        case when pk is null and tk is null then search_text end collate "C",
+        id
       limit ${limit}`),
   );
   return rowsOf<{ id: string }>(rows).map((r) => r.id);
@@ -67,9 +80,11 @@ describe("customer.search over 3,000 customers", () => {
     ["quezada", ["%quezada%"], "quezada", 20],
     ["zoila quezada", ["%zoila%", "%quezada%"], "zoila", 20],
     ["medina zapata", ["%medina%", "%zapata%"], "medina", 20],
-    // number fragments: the trigram index
+    // numbers: phones and tax ids starting with them (their indexes), then the trigram index
     ["829-37", ["%82937%"], null, 20],
     ["1000", ["%1000%"], null, 20],
+    ["809", ["%809%"], null, 50],
+    ["7919", ["%7919%"], null, 20],
     // no match
     ["xyzzy", ["%xyzzy%"], "xyzzy", 20],
   ] as const)("'%s' answers the full scan's first rows", async (query, patterns, prefix, limit) => {

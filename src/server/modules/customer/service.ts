@@ -4,6 +4,7 @@ import {
   type CustomerCreateInput,
   type CustomerListInput,
   type CustomerUpdateInput,
+  customerSearchDigits,
   customerSearchPatterns,
   customerSearchPrefix,
   type PointSourceType,
@@ -262,7 +263,8 @@ export async function restoreCustomer(tx: Tx, tenantId: string, id: string) {
 
 /**
  * customer.search: active customers whose name, code, tax id or phone contain the words; names
- * starting with the first word first, then in name order (accents and case folded). One
+ * starting with the first word first (for a number: phones and tax ids starting with it), then
+ * in name order (accents and case folded). One
  * statement: the definer function's ids (migration 0017) joined back to their rows under RLS.
  */
 export async function searchCustomers(tx: Tx, tenantId: string, input: { query: string; limit: number }) {
@@ -270,7 +272,7 @@ export async function searchCustomers(tx: Tx, tenantId: string, input: { query: 
   if (patterns.length === 0) return [];
   const result = await tx.execute(sql`
     select c.id, c.code, c.name, c.tax_id, c.email, c.phone, c.address, c.is_default, c.eligible_for_rewards, c.points
-    from enzzo_customer_search(array(select jsonb_array_elements_text(${JSON.stringify(patterns)}::jsonb)), ${customerSearchPrefix(input.query)}::text, ${input.limit}) with ordinality as p(id, ord)
+    from enzzo_customer_search(array(select jsonb_array_elements_text(${JSON.stringify(patterns)}::jsonb)), ${customerSearchPrefix(input.query)}::text, ${customerSearchDigits(input.query)}::text, ${input.limit}) with ordinality as p(id, ord)
     join ${customers} c on c.tenant_id = ${tenantId} and c.id = p.id
     order by p.ord`);
   return rowsOf<{ id: string; code: string; name: string; tax_id: string | null; email: string | null; phone: string | null; address: string | null; is_default: boolean; eligible_for_rewards: boolean; points: number }>(result).map((r) => ({

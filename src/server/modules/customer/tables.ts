@@ -47,6 +47,13 @@ export const customers = pgTable(
     index("customers_search_order_idx")
       .on(t.tenantId, sql`(${t.searchText} collate "C")`, t.id)
       .where(sql`deleted_at is null`),
+    /** A number typed lists the phones and tax ids starting with it first (enzzo_customer_search). */
+    index("customers_phone_digits_idx")
+      .on(t.tenantId, sql`(regexp_replace(${t.phone}, '[^0-9]', '', 'g') collate "C")`, t.id)
+      .where(sql`deleted_at is null and phone is not null`),
+    index("customers_tax_id_digits_idx")
+      .on(t.tenantId, sql`(regexp_replace(${t.taxId}, '[^0-9]', '', 'g') collate "C")`, t.id)
+      .where(sql`deleted_at is null and tax_id is not null`),
     index("customers_recent_idx").on(t.tenantId, t.lastUsedAt),
     /** customer.getRecent fills with the newest customers never used yet. */
     index("customers_created_idx").on(t.tenantId, t.createdAt),

@@ -4,6 +4,7 @@ import { isReservedSubdomain, subdomainFromHost } from "../../../shared/platform
 import type { AppDeps } from "../../app";
 import type { Db, Tx } from "../../db/client";
 import { newId } from "../../ids";
+import { forgetTenantSessions } from "../auth/service";
 import { ncfTypes } from "../ncf/tables";
 import { tenantConfigs, tenantModules, tenants } from "./tables";
 
@@ -112,6 +113,8 @@ export async function setModule(tx: Tx, tenantId: string, code: string, enabled:
     .insert(tenantModules)
     .values({ tenantId, id: newId(), moduleCode: code, enabled })
     .onConflictDoUpdate({ target: [tenantModules.tenantId, tenantModules.moduleCode], set: { enabled } });
+  // Sessions carry the enabled modules.
+  forgetTenantSessions(tx, tenantId);
 }
 
 /**

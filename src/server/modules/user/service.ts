@@ -4,7 +4,7 @@ import type { userCreateInput, userUpdateInput } from "../../../shared/platform/
 import type { Tx } from "../../db/client";
 import { newId } from "../../ids";
 import { appError, isUniqueViolation, notFound } from "../../trpc/errors";
-import { deleteUserSessions, findUserByEmail, hashPassword } from "../auth/service";
+import { deleteUserSessions, findUserByEmail, forgetUserSessions, hashPassword } from "../auth/service";
 import { users } from "../auth/tables";
 import { warehouses } from "../warehouse/tables";
 
@@ -109,5 +109,6 @@ export async function updateUser(tx: Tx, tenantId: string, actorId: string, inpu
     throw e;
   }
   if ((input.password || input.isActive === false) && input.id !== actorId) await deleteUserSessions(tx, tenantId, input.id);
+  forgetUserSessions(tx, tenantId, input.id);
   return getUser(tx, tenantId, input.id);
 }
