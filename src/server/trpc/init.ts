@@ -1,6 +1,5 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import superjson from "superjson";
 import { ZodError } from "zod";
 import { isCatalogKey, languageOf, translate } from "../../shared/i18n/translate";
 import { hasPermission, needsModule, permissionModule } from "../../shared/permissions";
@@ -10,6 +9,7 @@ import { readSessionUser, type SessionUser } from "../modules/auth/service";
 import type { TenantRow } from "../modules/tenant/service";
 import { resolveTenantFromHost } from "../modules/tenant/service";
 import { appError, CommittedTranslatable, Translatable } from "./errors";
+import { transformer } from "./transformer";
 
 export interface Context {
   deps: AppDeps;
@@ -38,7 +38,7 @@ function fieldMessage(lang: string, issue: ZodError["issues"][number]): string {
 }
 
 const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  transformer,
   errorFormatter({ shape: fullShape, error, ctx }) {
     const lang = ctx?.lang ?? "es";
     const { stack: _stack, ...data } = fullShape.data;
