@@ -8,8 +8,9 @@ CREATE INDEX "customers_phone_digits_idx" ON "customers" USING btree ("tenant_id
 CREATE INDEX "customers_tax_id_digits_idx" ON "customers" USING btree ("tenant_id",(regexp_replace("tax_id", '[^0-9]', '', 'g') collate "C"),"id") WHERE deleted_at is null and tax_id is not null;--> statement-breakpoint
 -- The first result_limit active customers of the current tenant whose search_text contains every
 -- pattern (LIKE '%word%'), those starting with prefix (the first word typed, folded) first, each
--- group in folded-name order. Exact while a word is common (the first 2,000 customers in order
--- hold the page) or has at most 5,000 matches (the trigram index reads them all, sorted here).
+-- group in folded-name order. Exact while a word is common (the first 2,000 customers in order,
+-- or the first 10,000 for a word seen there, hold the page) or has at most 5,000 matches (the
+-- trigram index reads them all, sorted here).
 -- digits (a number typed, patterns then being just '%digits%'): phones and tax ids starting with
 -- it come first, in the order of those digits, then the other matches in folded-name order.
 CREATE OR REPLACE FUNCTION enzzo_customer_search(patterns text[], prefix text, digits text, result_limit integer)
@@ -20,7 +21,7 @@ DECLARE
   need integer := least(greatest(coalesce(result_limit, 0), 0), 100);
   lo text;
   hi text;
-  bound text;
+  walk integer;
   found uuid[];
   firsts uuid[] := '{}';
   cond text;
@@ -73,25 +74,30 @@ BEGIN
     IF need = 0 THEN
       RETURN;
     END IF;
-    -- 2. The other matches while they are common: within the first 2,000 customers in order.
-    SELECT c.search_text COLLATE "C" INTO bound
-      FROM customers c
-      WHERE c.tenant_id = tenant AND c.deleted_at IS NULL
-      ORDER BY c.search_text COLLATE "C", c.id
-      OFFSET 1999 LIMIT 1;
-    found := array(
-      SELECT c.id FROM customers c
-      WHERE c.tenant_id = tenant AND c.deleted_at IS NULL
-        AND (bound IS NULL OR c.search_text COLLATE "C" <= bound)
-        AND c.search_text LIKE ALL (patterns)
-        AND NOT (c.search_text COLLATE "C" >= lo AND c.search_text COLLATE "C" < hi)
-      ORDER BY c.search_text COLLATE "C", c.id
-      LIMIT need);
-    -- A full page, or a tenant of fewer than 2,000 customers: every match has been seen.
-    IF cardinality(found) = need OR bound IS NULL THEN
-      RETURN QUERY SELECT unnest(found);
-      RETURN;
-    END IF;
+    -- 2. The other matches while they are common: the first 2,000 customers in order hold the
+    --    page when a word matches 1% of them or more. The window is read in index order and left
+    --    as soon as the page is full.
+    walk := 2000;
+    LOOP
+      found := array(
+        SELECT w.id FROM (
+          SELECT c.id, c.search_text FROM customers c
+          WHERE c.tenant_id = tenant AND c.deleted_at IS NULL
+          ORDER BY c.search_text COLLATE "C", c.id
+          LIMIT walk) w
+        WHERE w.search_text LIKE ALL (patterns)
+          AND NOT (w.search_text COLLATE "C" >= lo AND w.search_text COLLATE "C" < hi)
+        LIMIT need);
+      IF cardinality(found) = need THEN
+        RETURN QUERY SELECT unnest(found);
+        RETURN;
+      END IF;
+      -- 2b. A word seen k times in the window (fewer than the page) is expected within
+      --     walk x need / k entries: read that far once more when it is at most 10,000.
+      EXIT WHEN walk > 2000 OR cardinality(found) = 0;
+      walk := ceil(walk * 1.5 * need / cardinality(found))::integer;
+      EXIT WHEN walk > 10000;
+    END LOOP;
   END IF;
   -- 3. Rare words and number fragments: the trigram index finds every match, sorted here.
   cond := 'c.tenant_id = ' || quote_literal(tenant) || '::uuid AND c.deleted_at IS NULL';
