@@ -128,12 +128,13 @@ export function forgetTenantSessions(tx: Tx, tenantId: string): void {
 export async function readSessionUser(tx: Tx, deps: AppDeps, req: FastifyRequest, tenantId: string): Promise<SessionUser | null> {
   const token = req.cookies?.[SESSION_COOKIE];
   if (!token) return null;
-  const key = sessionKey(tenantId, tokenHash(deps, token));
+  const hash = tokenHash(deps, token);
+  const key = sessionKey(tenantId, hash);
   const now = Date.now();
   const hit = sessionCache.get(key);
   if (hit && hit.until > now) return hit.user;
   const generation = sessionGeneration;
-  const found = await querySessionUser(tx, key.slice(tenantId.length + 1), tenantId);
+  const found = await querySessionUser(tx, hash, tenantId);
   if (!found) {
     sessionCache.delete(key);
     return null;
