@@ -7,26 +7,19 @@
  *  - the same two queries alone on the database (8 postgres.js clients, tenant transaction + RLS),
  * and appends the results to bench/RESULTS.md. Usage: npm run bench:catalog
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import type { ChildProcess } from "node:child_process";
 import os from "node:os";
-import path from "node:path";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
-import postgres from "postgres";
 import { openDatabase, rowsOf, withTenant } from "../src/server/db/client";
-import { migrateDatabase } from "../src/server/db/migrate";
-import { seedDemo } from "../src/server/db/seed/demo";
-import { unsafeFindTenantBySubdomain } from "../src/server/modules/tenant/service";
 import { likePattern } from "../src/shared/platform/pagination";
 import { writeResultsSection } from "./results";
-import { signInCookie, waitHealthy } from "./server";
+import { freshDemoDatabase, signInCookie, startBenchServer, stopBenchServer } from "./server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3310);
 const N = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ADMIN_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 /** What a cashier types: a word and a brand or size (a few hundred matches each). */
 const FRAGMENTS = ["arroz selecto", "leche rica", "malta premium", "queso induveca", "pollo criollo", "jabón baní", "café santo", "salami induveca", "refresco mi casa", "galleta del campo", "harina la garza", "aceite premium"];
 /** One word: thousands of matches (the worst case for a search box). */
@@ -72,18 +65,9 @@ async function db8(title: string, url: string, tenantId: string, run: (tx: Param
 }
 
 async function main() {
-  const dbName = `enzzo_bench_catalog_${Date.now()}`;
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${dbName}`);
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${dbName}`;
-  const url = u.toString();
-  const database = await openDatabase({ url });
+  const { url, database, tenant, drop } = await freshDemoDatabase("catalog");
   let child: ChildProcess | undefined;
   try {
-    await migrateDatabase(database);
-    await seedDemo(database.db);
-    const tenant = (await unsafeFindTenantBySubdomain(database.db, "demo"))!;
     const t0 = Date.now();
     await withTenant(database.db, tenant.id, (tx) =>
       tx.execute(sql`
@@ -126,11 +110,7 @@ async function main() {
     ];
     await database.close();
 
-    child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-      env: { ...process.env, PORT: String(PORT), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "enzzo-bench-")), DATABASE_URL: url, LOG_LEVEL: "warn", AUTH_RATE_LIMIT_MAX: "100000", DB_POOL_SIZE: "16" },
-      stdio: ["ignore", "inherit", "inherit"],
-    });
-    await waitHealthy(PORT, child);
+    child = await startBenchServer(PORT, url);
     const cookie = await signInCookie(PORT);
     const searchPaths = FRAGMENTS.map((f) => `/api/trpc/product.getAll?input=${input({ search: f, pageSize: 50 })}`);
     const barcodePaths = Array.from({ length: 200 }, (_, i) => `/api/trpc/product.searchProducts?input=${input({ search: `746${String(1 + ((i * 7919) % N)).padStart(10, "0")}` })}`);
@@ -160,11 +140,8 @@ async function main() {
       ].join("\n"),
     );
   } finally {
-    child?.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 1000));
-    if (process.env.BENCH_KEEP) console.log(`kept database ${dbName}`);
-    else await admin.unsafe(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await stopBenchServer(child);
+    await drop();
   }
 }
 

@@ -9,27 +9,20 @@
  * Latencies are measured per request here (exact p50/p95/p99), and written to bench/RESULTS.md.
  * Usage: npm run bench:customers  (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_PG_URL, BENCH_KEEP)
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import type { ChildProcess } from "node:child_process";
 import http from "node:http";
 import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import postgres from "postgres";
 import { openDatabase, rowsOf, withTenant } from "../src/server/db/client";
-import { migrateDatabase } from "../src/server/db/migrate";
-import { seedDemo } from "../src/server/db/seed/demo";
 import { searchCustomers } from "../src/server/modules/customer/service";
-import { unsafeFindTenantBySubdomain } from "../src/server/modules/tenant/service";
 import { customerSearchPatterns } from "../src/shared/customers/customer";
 import { writeResultsSection } from "./results";
-import { BENCH_HOST, signInCookie, waitHealthy } from "./server";
+import { BENCH_HOST, freshDemoDatabase, signInCookie, startBenchServer, stopBenchServer } from "./server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3320);
 const N = Number(process.env.BENCH_CUSTOMERS ?? 200_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ADMIN_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const HOST = BENCH_HOST;
 const TARGET_P95_MS = 30;
 
@@ -124,18 +117,9 @@ async function dbLoad(title: string, url: string, tenantId: string, queries: str
 }
 
 async function main() {
-  const dbName = `enzzo_bench_customers_${Date.now()}`;
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${dbName}`);
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${dbName}`;
-  const url = u.toString();
-  const database = await openDatabase({ url });
+  const { url, database, tenant, drop } = await freshDemoDatabase("customers");
   let child: ChildProcess | undefined;
   try {
-    await migrateDatabase(database);
-    await seedDemo(database.db);
-    const tenant = (await unsafeFindTenantBySubdomain(database.db, "demo"))!;
     const t0 = Date.now();
     // Names of 1 first name and 2 surnames (64,000 combinations); a third with an RNC, a third
     // with a cédula; Dominican phone numbers; 5% used recently.
@@ -183,11 +167,7 @@ async function main() {
     const dbRows = [await dbLoad("service alone: customer search, mixed queries (limit 20)", url, tenant.id, all)];
     await database.close();
 
-    child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-      env: { ...process.env, PORT: String(PORT), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "enzzo-bench-")), DATABASE_URL: url, LOG_LEVEL: "warn", AUTH_RATE_LIMIT_MAX: "100000", DB_POOL_SIZE: "16" },
-      stdio: ["ignore", "inherit", "inherit"],
-    });
-    await waitHealthy(PORT, child);
+    child = await startBenchServer(PORT, url);
     const cookie = await signInCookie(PORT);
     const search = (qs: string[], limit = 20) => qs.map((query) => trpcPath("customer.search", { query, limit }));
     await httpLoad("warm-up", search(all), cookie, 5);
@@ -226,11 +206,8 @@ async function main() {
     writeResultsSection("## Customer search (npm run bench:customers)", section);
     console.log(`\n## Customer search (npm run bench:customers)\n\n${section}`);
   } finally {
-    child?.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 1000));
-    if (process.env.BENCH_KEEP) console.log(`kept database ${dbName}`);
-    else await admin.unsafe(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await stopBenchServer(child);
+    await drop();
   }
 }
 

@@ -11,28 +11,24 @@
  *  - the gzip size of the POS route's JavaScript against the back office's.
  * Results go to bench/RESULTS.md. Usage: npm run bench:pos
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
-import postgres from "postgres";
 import { v7 } from "uuid";
 import { openDatabase, rowsOf, withTenant } from "../src/server/db/client";
-import { migrateDatabase } from "../src/server/db/migrate";
-import { seedDemo } from "../src/server/db/seed/demo";
 import { checkout } from "../src/server/modules/pos/service";
 import { unsafeFindTenantBySubdomain } from "../src/server/modules/tenant/service";
 import { writeResultsSection } from "./results";
-import { benchRequest, signInCookie, waitHealthy } from "./server";
+import { benchRequest, freshDemoDatabase, signInCookie, startBenchServer, stopBenchServer } from "./server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3320);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 5000);
-const ADMIN_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PRODUCTS = 200;
 
 
@@ -184,18 +180,9 @@ function bundleSizes() {
 }
 
 async function main() {
-  const dbName = `enzzo_bench_pos_${Date.now()}`;
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${dbName}`);
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${dbName}`;
-  const url = u.toString();
-  const database = await openDatabase({ url });
+  const { url, database, tenant, drop } = await freshDemoDatabase("pos");
   let child: ChildProcess | undefined;
   try {
-    await migrateDatabase(database);
-    await seedDemo(database.db);
-    const tenant = (await unsafeFindTenantBySubdomain(database.db, "demo"))!;
     const f = await withTenant(database.db, tenant.id, async (tx) => {
       const one = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await tx.execute(q))[0]!;
       const warehouse = await one<{ id: string }>(sql`select id from warehouses where is_default limit 1`);
@@ -218,11 +205,7 @@ async function main() {
     const floor = await floorCheckouts(url, f);
     console.log(floor);
 
-    child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-      env: { ...process.env, PORT: String(PORT), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "enzzo-bench-")), DATABASE_URL: url, LOG_LEVEL: "warn", AUTH_RATE_LIMIT_MAX: "100000", DB_POOL_SIZE: "16" },
-      stdio: ["ignore", "inherit", "inherit"],
-    });
-    await waitHealthy(PORT, child);
+    child = await startBenchServer(PORT, url);
     const cookie = await signInCookie(PORT, "cashier@demo.test");
     await benchRequest(PORT, "POST", "/api/trpc/pos.checkout", JSON.stringify({ json: cart(f, 0) }), cookie);
     const load = await httpCheckouts(f, cookie);
@@ -254,11 +237,8 @@ async function main() {
     );
     if (!ncf.ok) process.exitCode = 1;
   } finally {
-    child?.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 1000));
-    if (process.env.BENCH_KEEP) console.log(`kept database ${dbName}`);
-    else await admin.unsafe(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await stopBenchServer(child);
+    await drop();
   }
 }
 

@@ -12,13 +12,12 @@ import path from "node:path";
 import autocannon from "autocannon";
 import postgres from "postgres";
 import { writeResultsSection } from "./results";
-import { BENCH_HOST, signInCookie, waitHealthy } from "./server";
+import { ADMIN_URL, BENCH_HOST, signInCookie, waitHealthy } from "./server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3300);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const USE_PG = process.env.BENCH_DB !== "pglite";
-const ADMIN_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const HOST = BENCH_HOST;
 const NOTES = `Notes: on this 2-core VM one loopback round trip to PostgreSQL costs about 1.5–2 ms. An authenticated procedure makes BEGIN, then the tenant/RLS setup and the session read pipelined on one connection, the procedure's queries and COMMIT; the public lookup is served from the 10-second tenant cache without touching the database.`;
 

@@ -1,5 +1,61 @@
-import type { ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
 import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import { type Database, openDatabase } from "../src/server/db/client";
+import { migrateDatabase } from "../src/server/db/migrate";
+import { seedDemo } from "../src/server/db/seed/demo";
+import { type TenantRow, unsafeFindTenantBySubdomain } from "../src/server/modules/tenant/service";
+
+/** The PostgreSQL server the benchmarks create their databases on (BENCH_PG_URL). */
+export const ADMIN_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+/**
+ * A new database enzzo_bench_{name}_{time} on ADMIN_URL, migrated and seeded with the demo tenant.
+ * drop() removes it (BENCH_KEEP keeps it and prints its name).
+ */
+export async function freshDemoDatabase(name: string): Promise<{ url: string; database: Database; tenant: TenantRow; drop(): Promise<void> }> {
+  const dbName = `enzzo_bench_${name}_${Date.now()}`;
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${dbName}`);
+  const drop = async () => {
+    if (process.env.BENCH_KEEP) console.log(`kept database ${dbName}`);
+    else await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  };
+  const u = new URL(ADMIN_URL);
+  u.pathname = `/${dbName}`;
+  const url = u.toString();
+  try {
+    const database = await openDatabase({ url });
+    await migrateDatabase(database);
+    await seedDemo(database.db);
+    const tenant = (await unsafeFindTenantBySubdomain(database.db, "demo"))!;
+    return { url, database, tenant, drop };
+  } catch (e) {
+    await drop();
+    throw e;
+  }
+}
+
+/** Starts the app on port against url (quiet log, no sign-in limit, 16 connections) and waits for /healthz. */
+export async function startBenchServer(port: number, url: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "enzzo-bench-")), DATABASE_URL: url, LOG_LEVEL: "warn", AUTH_RATE_LIMIT_MAX: "100000", DB_POOL_SIZE: "16" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  await waitHealthy(port, child);
+  return child;
+}
+
+/** Stops a server from startBenchServer and gives it a second to close its connections. */
+export async function stopBenchServer(child: ChildProcess | undefined): Promise<void> {
+  if (!child) return;
+  child.kill("SIGTERM");
+  await new Promise((r) => setTimeout(r, 1000));
+}
 
 /** The benchmarks talk to the demo tenant on 127.0.0.1 with its Host header (fetch() drops Host). */
 export const BENCH_HOST = "demo.localhost";
