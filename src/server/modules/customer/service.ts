@@ -67,10 +67,10 @@ function codeTaken(code: string): TRPCError {
 
 const mine = (tenantId: string, id: string) => and(eq(customers.tenantId, tenantId), eq(customers.id, id));
 
-/** The ids of a page from enzzo_customer_page (migration 0012), in order. */
-async function pageIds(tx: Tx, opts: { patterns: string[]; prefix: string | null; showDeleted: boolean; limit: number; offset: number; countRows: boolean }) {
+/** The ids of a list page from enzzo_customer_page (migrations 0012-0015), in name order (its prefix argument is unused since customer.search has its own function). */
+async function pageIds(tx: Tx, opts: { patterns: string[]; showDeleted: boolean; limit: number; offset: number; countRows: boolean }) {
   const result = await tx.execute(
-    sql`select id, total::int as total from enzzo_customer_page(array(select jsonb_array_elements_text(${JSON.stringify(opts.patterns)}::jsonb)), ${opts.prefix}::text, ${opts.showDeleted}, ${opts.limit}, ${opts.offset}, ${opts.countRows})`,
+    sql`select id, total::int as total from enzzo_customer_page(array(select jsonb_array_elements_text(${JSON.stringify(opts.patterns)}::jsonb)), null::text, ${opts.showDeleted}, ${opts.limit}, ${opts.offset}, ${opts.countRows})`,
   );
   return rowsOf<{ id: string; total: number }>(result);
 }
@@ -84,7 +84,7 @@ async function rowsInOrder<T extends { id: string }>(ids: string[], read: (ids: 
 
 /** customer.getAll: the tenant's customers by name; search matches name, code, tax id and phone (digits alone too). */
 export async function findCustomers(tx: Tx, tenantId: string, input: CustomerListInput) {
-  const args = { patterns: customerSearchPatterns(input.search), prefix: null, showDeleted: input.showDeleted, countRows: true };
+  const args = { patterns: customerSearchPatterns(input.search), showDeleted: input.showDeleted, countRows: true };
   const ids = await pageIds(tx, { ...args, limit: input.pageSize, offset: offsetOf(input.page, input.pageSize) });
   // Past the last page the page is empty: count once more to still say how many there are.
   const total = ids[0]?.total ?? (input.page > 1 ? ((await pageIds(tx, { ...args, limit: 1, offset: 0 }))[0]?.total ?? 0) : 0);

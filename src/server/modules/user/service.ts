@@ -108,7 +108,8 @@ export async function updateUser(tx: Tx, tenantId: string, actorId: string, inpu
     if (isUniqueViolation(e)) throw appError("CONFLICT", "emailTaken");
     throw e;
   }
+  // Ending the sessions forgets the cached ones too; otherwise they are read again (role, language…).
   if ((input.password || input.isActive === false) && input.id !== actorId) await deleteUserSessions(tx, tenantId, input.id);
-  forgetUserSessions(tx, tenantId, input.id);
+  else forgetUserSessions(tx, tenantId, input.id);
   return getUser(tx, tenantId, input.id);
 }
