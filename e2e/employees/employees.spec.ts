@@ -156,7 +156,11 @@ test("an owner creates an employee, links two products with commissions, sells w
   await dialog.getByTestId("confirm-delete-employee").click();
   await expect(page.getByText("Empleado marcado como inactivo").first()).toBeVisible();
   await expect(page.getByTestId("employees-empty")).toBeVisible();
-  await page.getByTestId("employees-show-inactive").click();
+  // The dialog is gone (a modal keeps the page from being clicked while it closes).
+  await expect(dialog).toBeHidden();
+  const showInactive = page.getByTestId("employees-show-inactive");
+  await showInactive.click();
+  await expect(showInactive).toBeChecked();
   await expect(listRow).toContainText("Inactivo");
   await listRow.getByTestId("restore-employee").click();
   await expect(listRow).toContainText("Activo");
