@@ -73,10 +73,9 @@ export function PostOrderDialog({
     }),
   );
 
-  const skipRef = React.useRef<HTMLButtonElement>(null);
-  // Printing through the browser focuses its frame: the dialog takes the focus back so Escape, F3 and F4 keep working.
+  // Printing through the browser gives the focus back once the print dialog closes (printHtml), so Escape, F3 and F4 keep working.
   const print = React.useCallback(() => {
-    if (order && complete) void onPrint(order).finally(() => skipRef.current?.focus());
+    if (order && complete) void onPrint(order);
   }, [order, complete, onPrint]);
 
   const submitEmail = React.useCallback(() => {
@@ -190,7 +189,7 @@ export function PostOrderDialog({
                 <span>{t("pos:post.emailAction")}</span>
                 <span className="text-[10px] text-muted-foreground">F4</span>
               </Button>
-              <Button ref={skipRef} type="button" className="h-14 flex-col gap-0" onClick={onClose} autoFocus>
+              <Button type="button" className="h-14 flex-col gap-0" onClick={onClose} autoFocus>
                 <span>{t("pos:post.skip")}</span>
                 <span className="text-[10px] opacity-80">Esc</span>
               </Button>

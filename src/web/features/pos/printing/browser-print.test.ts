@@ -7,7 +7,13 @@ import { printHtml, printReceiptInBrowser, receiptHtml } from "./browser-print";
 function fakeDocument(opts: { printThrows?: boolean; noWindow?: boolean } = {}) {
   const frames: any[] = [];
   const printed: string[] = [];
+  const focus = { on: "page-button" as string };
   const doc = {
+    activeElement: {
+      focus() {
+        focus.on = "page-button";
+      },
+    },
     body: {
       appendChild(frame: any) {
         frames.push(frame);
@@ -36,7 +42,9 @@ function fakeDocument(opts: { printThrows?: boolean; noWindow?: boolean } = {}) 
         contentWindow: opts.noWindow
           ? null
           : {
-              focus() {},
+              focus() {
+                focus.on = "frame";
+              },
               print() {
                 if (opts.printThrows) throw new Error("blocked");
                 printed.push(frame.srcdoc);
@@ -50,7 +58,7 @@ function fakeDocument(opts: { printThrows?: boolean; noWindow?: boolean } = {}) 
       return frame;
     },
   };
-  return { doc: doc as unknown as Document, frames, printed };
+  return { doc: doc as unknown as Document, frames, printed, focus };
 }
 
 describe("receiptHtml", () => {
@@ -87,6 +95,16 @@ describe("printHtml (hidden iframe)", () => {
     vi.runAllTimers();
     vi.useRealTimers();
     expect(frame.attached).toBe(false);
+  });
+
+  it("gives focus back to what had it before, so the next key (Escape) reaches the page", async () => {
+    const printed = fakeDocument();
+    expect(await printHtml("<p>x</p>", { document: printed.doc })).toBe(true);
+    expect(printed.printed).toHaveLength(1);
+    expect(printed.focus.on).toBe("page-button");
+    const refused = fakeDocument({ printThrows: true });
+    expect(await printHtml("<p>x</p>", { document: refused.doc })).toBe(false);
+    expect(refused.focus.on).toBe("page-button");
   });
 
   it("false when the browser refuses, when the frame has no window, or without a DOM", async () => {

@@ -45,6 +45,10 @@ export interface BrowserPrintOptions {
 export function printHtml(html: string, opts: BrowserPrintOptions = {}): Promise<boolean> {
   const doc = opts.document ?? (typeof document !== "undefined" ? document : undefined);
   if (!doc?.body) return Promise.resolve(false);
+  // The frame takes focus to print; the page gets it back afterwards, so the keys the cashier
+  // presses next (Escape to close the completed order) reach the page, not the hidden frame.
+  const previous = doc.activeElement as HTMLElement | null;
+  const giveFocusBack = () => previous?.focus?.();
   return new Promise<boolean>((resolve) => {
     const frame = doc.createElement("iframe");
     frame.setAttribute("aria-hidden", "true");
@@ -77,10 +81,12 @@ export function printHtml(html: string, opts: BrowserPrintOptions = {}): Promise
       try {
         win.focus();
         win.print();
+        giveFocusBack();
         resolve(true);
       } catch {
         clearTimeout(cleanup);
         remove();
+        giveFocusBack();
         resolve(false);
       }
     });
