@@ -90,6 +90,7 @@ async function makeTenant(db: Db, subdomain: string): Promise<TestTenant> {
     product: "pos",
     owner: { name: `Owner ${subdomain}`, email: ownerEmail, password: TEST_PASSWORD },
     trial: false,
+    sampleNcfRanges: true,
   });
   return {
     tenant,

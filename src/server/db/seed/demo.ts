@@ -29,6 +29,7 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
     phone: "809-555-0142",
     email: "info@laesquina.do",
     trial: false,
+    sampleNcfRanges: true,
   });
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await withTenant(db, tenant.id, async (tx) => {

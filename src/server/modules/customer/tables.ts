@@ -28,6 +28,8 @@ export const customers = pgTable(
     isDefault: boolean("is_default").notNull().default(false),
     eligibleForRewards: boolean("eligible_for_rewards").notNull().default(true),
     customerTypeId: uuid("customer_type_id"),
+    /** most the customer may owe on credit sales (null: no credit limit) */
+    creditLimit: money("credit_limit"),
     /** Current rewards balance; equals the sum of customer_point_movements for the customer. */
     points: integer("points").notNull().default(0),
     isActive: boolean("is_active").notNull().default(true),

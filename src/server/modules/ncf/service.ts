@@ -1,94 +1,348 @@
-import { and, asc, eq, sql } from "drizzle-orm";
-import { formatNcf, ncfRangeStatus } from "../../../shared/fiscal/ncf";
-import type { Tx } from "../../db/client";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { currentRange, formatNcf, NCF_SEQUENCE_DIGITS, type NcfRangeLike, ncfTypeStatus, ncfWarnings, rangeProblem, rangeState } from "../../../shared/fiscal/ncf";
+import { rowsOf, type Tx } from "../../db/client";
+import { newId } from "../../ids";
 import { appError, notFound } from "../../trpc/errors";
-import { ncfTypes } from "./tables";
+import { ncfRanges, ncfTypes } from "./tables";
 
-const columns = {
+const typeColumns = {
   id: ncfTypes.id,
   code: ncfTypes.code,
   description: ncfTypes.description,
-  rangeFrom: ncfTypes.rangeFrom,
-  rangeTo: ncfTypes.rangeTo,
-  nextNumber: ncfTypes.nextNumber,
-  expiresOn: ncfTypes.expiresOn,
   requiresTaxId: ncfTypes.requiresTaxId,
   isDefault: ncfTypes.isDefault,
+  isActive: ncfTypes.isActive,
+  warnRemaining: ncfTypes.warnRemaining,
 };
+type TypeRow = { [K in keyof typeof typeColumns]: (typeof ncfTypes.$inferSelect)[K] };
 
-type NcfTypeRow = { [K in keyof typeof columns]: (typeof ncfTypes.$inferSelect)[K] };
+const rangeColumns = {
+  id: ncfRanges.id,
+  ncfTypeId: ncfRanges.ncfTypeId,
+  rangeFrom: ncfRanges.rangeFrom,
+  rangeTo: ncfRanges.rangeTo,
+  nextNumber: ncfRanges.nextNumber,
+  expiresOn: ncfRanges.expiresOn,
+  authorizationRef: ncfRanges.authorizationRef,
+  authorizedOn: ncfRanges.authorizedOn,
+  status: ncfRanges.status,
+  createdAt: ncfRanges.createdAt,
+};
+type RangeRow = { [K in keyof typeof rangeColumns]: (typeof ncfRanges.$inferSelect)[K] };
 
-function describe(row: NcfTypeRow, today: string) {
-  const { remaining, low } = ncfRangeStatus(row);
+async function rangesOf(tx: Tx, tenantId: string, typeIds: string[]): Promise<Map<string, RangeRow[]>> {
+  const map = new Map<string, RangeRow[]>(typeIds.map((id) => [id, []]));
+  if (typeIds.length === 0) return map;
+  const rows = await tx
+    .select(rangeColumns)
+    .from(ncfRanges)
+    .where(and(eq(ncfRanges.tenantId, tenantId), inArray(ncfRanges.ncfTypeId, typeIds)))
+    .orderBy(asc(ncfRanges.rangeFrom));
+  for (const r of rows) map.get(r.ncfTypeId)?.push(r);
+  return map;
+}
+
+/** A type as the POS and the invoice forms list it: what it can still issue and whether to warn. */
+function describe(row: TypeRow, ranges: RangeRow[], today: string) {
+  const status = ncfTypeStatus(ranges, today, row.warnRemaining);
   return {
     id: row.id,
     code: row.code,
     description: row.description,
     is_default: row.isDefault,
     requiresTaxId: row.requiresTaxId,
-    rangeTo: row.rangeTo,
-    expiresOn: row.expiresOn,
-    remaining,
-    lowRange: low,
-    expired: row.expiresOn < today,
-    exhausted: remaining === 0,
+    rangeTo: status.rangeTo,
+    expiresOn: status.expiresOn,
+    lastExpiresOn: status.lastExpiresOn,
+    remaining: status.remaining,
+    lowRange: status.low,
+    expiringSoon: status.expiringSoon,
+    expired: status.expired,
+    exhausted: status.exhausted,
+    warning: status.warning,
   };
 }
 
-/** The tenant's active NCF types (default first), with what is left of each range. */
+/** ncf.getTypes: the tenant's active NCF types (default first), with what their ranges can still issue. */
 export async function getNcfTypes(tx: Tx, tenantId: string, today: string) {
   const rows = await tx
-    .select(columns)
+    .select(typeColumns)
     .from(ncfTypes)
     .where(and(eq(ncfTypes.tenantId, tenantId), eq(ncfTypes.isActive, true)))
     .orderBy(sql`${ncfTypes.isDefault} desc`, asc(ncfTypes.code));
-  return rows.map((r) => describe(r, today));
+  const ranges = await rangesOf(
+    tx,
+    tenantId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => describe(r, ranges.get(r.id) ?? [], today));
 }
 
-export async function getNcfType(tx: Tx, tenantId: string, id: string) {
+async function typeById(tx: Tx, tenantId: string, id: string, activeOnly = true): Promise<TypeRow> {
   const [row] = await tx
-    .select(columns)
+    .select(typeColumns)
     .from(ncfTypes)
-    .where(and(eq(ncfTypes.tenantId, tenantId), eq(ncfTypes.id, id), eq(ncfTypes.isActive, true)));
+    .where(and(eq(ncfTypes.tenantId, tenantId), eq(ncfTypes.id, id), activeOnly ? eq(ncfTypes.isActive, true) : undefined));
   if (!row) throw notFound();
   return row;
 }
 
-export async function getDefaultNcfType(tx: Tx, tenantId: string) {
+/** An active type with what it can still issue (for a document about to take a number). */
+export async function getNcfType(tx: Tx, tenantId: string, id: string, today: string) {
+  const row = await typeById(tx, tenantId, id);
+  return describe(row, (await rangesOf(tx, tenantId, [id])).get(id) ?? [], today);
+}
+
+export async function getNcfTypeByCode(tx: Tx, tenantId: string, code: string, today: string) {
   const [row] = await tx
-    .select(columns)
+    .select(typeColumns)
+    .from(ncfTypes)
+    .where(and(eq(ncfTypes.tenantId, tenantId), eq(ncfTypes.code, code), eq(ncfTypes.isActive, true)));
+  if (!row) throw appError("BAD_REQUEST", "ncf:errors.noNcfLeft", { code });
+  return describe(row, (await rangesOf(tx, tenantId, [row.id])).get(row.id) ?? [], today);
+}
+
+export async function getDefaultNcfType(tx: Tx, tenantId: string, today: string) {
+  const [row] = await tx
+    .select(typeColumns)
     .from(ncfTypes)
     .where(and(eq(ncfTypes.tenantId, tenantId), eq(ncfTypes.isActive, true)))
     .orderBy(sql`${ncfTypes.isDefault} desc`, asc(ncfTypes.code))
     .limit(1);
   if (!row) throw appError("BAD_REQUEST", "pos:errors.noNcfTypes");
-  return row;
+  return describe(row, (await rangesOf(tx, tenantId, [row.id])).get(row.id) ?? [], today);
 }
 
-/** The number the next document of this type would get (a preview: nothing is taken). */
-export async function previewNextNcf(tx: Tx, tenantId: string, id: string): Promise<string> {
-  const row = await getNcfType(tx, tenantId, id);
-  return formatNcf(row.code, row.nextNumber);
+/** Refuses early (before any write) when a type can no longer issue: 'No quedan NCF autorizados para B01 …'. */
+export function assertNcfTypeUsable(type: { code: string; exhausted: boolean }) {
+  if (type.exhausted) throw appError("BAD_REQUEST", "ncf:errors.noNcfLeft", { code: type.code });
 }
 
-function checkUsable(row: { code: string; rangeTo: number; expiresOn: string }, sequence: number, today: string) {
-  if (sequence > row.rangeTo) throw appError("BAD_REQUEST", "pos:errors.ncfRangeExhausted", { code: row.code });
-  if (row.expiresOn < today) throw appError("BAD_REQUEST", "pos:errors.ncfExpired", { code: row.code, date: row.expiresOn });
+/** ncf.getNextNumber: the number the next document of this type would get (a preview: nothing is taken). */
+export async function previewNextNcf(tx: Tx, tenantId: string, id: string, today: string): Promise<string | null> {
+  const row = await typeById(tx, tenantId, id);
+  const range = currentRange((await rangesOf(tx, tenantId, [id])).get(id) ?? [], today);
+  return range ? formatNcf(row.code, range.nextNumber) : null;
 }
 
 /**
- * Checks a number just taken from a type's range (the UPDATE that took it keeps the row locked
- * until COMMIT, so numbers are sequential and never shared; refusing here rolls the document
- * back and gives the number back): past the range end or the expiry date is refused. Answers
- * the NCF and what is left of the range.
+ * Locks the type's row until COMMIT. Whoever takes a number of a type, or changes its ranges,
+ * holds it first, so a type's ranges are used one number at a time and a statement sent after
+ * it sees every number taken before.
  */
-export function checkTakenNcf(row: { taken: number; code: string; description: string; rangeFrom: number; rangeTo: number; expiresOn: string }, today: string) {
-  checkUsable(row, row.taken, today);
-  const { remaining, low } = ncfRangeStatus({ rangeFrom: row.rangeFrom, rangeTo: row.rangeTo, nextNumber: row.taken + 1 });
-  return { ncf: formatNcf(row.code, row.taken), code: row.code, description: row.description, expiresOn: row.expiresOn, remaining, lowRange: low };
+export function lockNcfType(tx: Tx, tenantId: string, ncfTypeId: string) {
+  // NO KEY UPDATE: documents that reference the type (foreign keys take KEY SHARE) never wait on it.
+  return tx.execute(sql`SELECT 1 FROM ${ncfTypes} WHERE tenant_id = ${tenantId} AND id = ${ncfTypeId} FOR NO KEY UPDATE`);
 }
 
-/** Refuses early (before any write) when a type can no longer issue. */
-export function assertNcfTypeUsable(row: { code: string; rangeTo: number; nextNumber: number; expiresOn: string }, today: string) {
-  checkUsable(row, row.nextNumber, today);
+/**
+ * SQL that takes the next number of a type from its current range (the usable one with the
+ * lowest first number: active, not used up, not expired on `today`) and answers it with what the
+ * type has left. Run it right after lockNcfType in the same transaction. No row: nothing can be
+ * issued. The UPDATE keeps the range row locked until COMMIT, and a rollback gives the number back.
+ */
+export function takeNcfSql(tenantId: string, ncfTypeId: string, today: string) {
+  return sql`
+    UPDATE ${ncfRanges} r SET next_number = r.next_number + 1, updated_at = now()
+    FROM ${ncfTypes} t
+    WHERE r.tenant_id = ${tenantId} AND t.tenant_id = r.tenant_id AND t.id = r.ncf_type_id AND r.id = (
+      SELECT c.id FROM ${ncfRanges} c
+      WHERE c.tenant_id = ${tenantId} AND c.ncf_type_id = ${ncfTypeId} AND c.status = 'active' AND c.next_number <= c.range_to AND c.expires_on >= ${today}::date
+      ORDER BY c.range_from LIMIT 1)
+    RETURNING t.code || lpad((r.next_number - 1)::text, ${NCF_SEQUENCE_DIGITS}, '0') AS ncf, r.next_number - 1 AS n, t.code, t.description,
+      r.range_from, r.range_to, r.expires_on::text AS expires_on, t.warn_remaining,
+      (SELECT coalesce(sum(o.range_to - o.next_number + 1), 0) FROM ${ncfRanges} o
+        WHERE o.tenant_id = ${tenantId} AND o.ncf_type_id = ${ncfTypeId} AND o.status = 'active' AND o.next_number <= o.range_to AND o.expires_on >= ${today}::date) - 1 AS remaining,
+      (SELECT max(o.expires_on)::text FROM ${ncfRanges} o
+        WHERE o.tenant_id = ${tenantId} AND o.ncf_type_id = ${ncfTypeId} AND o.status = 'active' AND o.next_number <= o.range_to AND o.expires_on >= ${today}::date) AS last_expires_on`;
+}
+
+export interface TakenNcfRow {
+  ncf: string;
+  n: number;
+  code: string;
+  description: string;
+  range_from: number;
+  range_to: number;
+  expires_on: string;
+  warn_remaining: number | null;
+  remaining: number | string;
+  last_expires_on: string | null;
+}
+
+/** The answer of takeNcfSql as a taken number with the type's warning (refused when nothing was taken). */
+export function checkTakenNcf(row: TakenNcfRow | undefined, code: string, today: string) {
+  if (!row) throw appError("BAD_REQUEST", "ncf:errors.noNcfLeft", { code });
+  const remaining = Number(row.remaining);
+  const { low, expiringSoon } = ncfWarnings({ remaining, currentSize: row.range_to - row.range_from + 1, lastExpiresOn: row.last_expires_on, warnRemaining: row.warn_remaining }, today);
+  return { ncf: row.ncf, code: row.code, description: row.description, expiresOn: row.expires_on, remaining, low, expiringSoon, lastExpiresOn: row.last_expires_on };
+}
+
+/**
+ * Takes the next NCF of a type inside the caller's transaction (credit notes, debit notes …):
+ * locks the type, takes the number from its current range, refuses with 'No quedan NCF
+ * autorizados para {code}: registre una nueva autorización' when no range can issue.
+ */
+export async function takeNcf(tx: Tx, tenantId: string, type: { id: string } | { code: string }, today: string) {
+  const row =
+    "id" in type
+      ? await typeById(tx, tenantId, type.id)
+      : (
+          await tx
+            .select(typeColumns)
+            .from(ncfTypes)
+            .where(and(eq(ncfTypes.tenantId, tenantId), eq(ncfTypes.code, type.code), eq(ncfTypes.isActive, true)))
+        )[0];
+  if (!row) throw appError("BAD_REQUEST", "ncf:errors.noNcfLeft", { code: "code" in type ? type.code : "" });
+  const [, result] = await Promise.all([lockNcfType(tx, tenantId, row.id), tx.execute(takeNcfSql(tenantId, row.id, today))]);
+  const taken = checkTakenNcf(rowsOf<TakenNcfRow>(result)[0], row.code, today);
+  return { ...taken, ncfTypeId: row.id };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settings: types and their DGII authorizations
+
+function rangeView(r: RangeRow, today: string) {
+  const size = r.rangeTo - r.rangeFrom + 1;
+  const used = Math.max(0, Math.min(r.nextNumber, r.rangeTo + 1) - r.rangeFrom);
+  return {
+    id: r.id,
+    ncfTypeId: r.ncfTypeId,
+    rangeFrom: r.rangeFrom,
+    rangeTo: r.rangeTo,
+    nextNumber: r.nextNumber,
+    expiresOn: r.expiresOn,
+    authorizationRef: r.authorizationRef,
+    authorizedOn: r.authorizedOn,
+    size,
+    used,
+    remaining: r.status === "active" ? size - used : 0,
+    state: rangeState(r as NcfRangeLike, today),
+    firstNcf: null as string | null,
+    lastIssuedNcf: null as string | null,
+    createdAt: r.createdAt,
+  };
+}
+
+/** ncf.getAllTypes: every type (active or not) with its ranges, used/remaining and warning. */
+export async function getAllNcfTypes(tx: Tx, tenantId: string, today: string) {
+  const rows = await tx.select(typeColumns).from(ncfTypes).where(eq(ncfTypes.tenantId, tenantId)).orderBy(asc(ncfTypes.code));
+  const ranges = await rangesOf(
+    tx,
+    tenantId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => {
+    const own = ranges.get(row.id) ?? [];
+    return {
+      ...describe(row, own, today),
+      isActive: row.isActive,
+      warnRemaining: row.warnRemaining,
+      ranges: own.map((r) => ({
+        ...rangeView(r, today),
+        firstNcf: formatNcf(row.code, r.rangeFrom),
+        lastIssuedNcf: r.nextNumber > r.rangeFrom ? formatNcf(row.code, r.nextNumber - 1) : null,
+      })),
+    };
+  });
+}
+
+/** ncf.updateType: description, active, default (one at a time) and the owner's warning count. */
+export async function updateNcfType(tx: Tx, tenantId: string, input: { id: string; description?: string; isActive?: boolean; isDefault?: boolean; warnRemaining?: number | null }) {
+  await typeById(tx, tenantId, input.id, false);
+  if (input.isDefault) await tx.update(ncfTypes).set({ isDefault: false }).where(and(eq(ncfTypes.tenantId, tenantId), eq(ncfTypes.isDefault, true)));
+  await tx
+    .update(ncfTypes)
+    .set({ description: input.description, isActive: input.isActive, isDefault: input.isDefault, warnRemaining: input.warnRemaining, updatedAt: new Date() })
+    .where(and(eq(ncfTypes.tenantId, tenantId), eq(ncfTypes.id, input.id)));
+  return { success: true };
+}
+
+export interface RangeInput {
+  rangeFrom: number;
+  rangeTo: number;
+  expiresOn: string;
+  authorizationRef?: string | null;
+  authorizedOn?: string | null;
+}
+
+function refuse(problem: string, code: string) {
+  throw appError("BAD_REQUEST", `ncf:errors.range.${problem}`, { code });
+}
+
+/** The type's other ranges, read once its row is locked (no other change of its ranges runs meanwhile). */
+async function lockedRanges(tx: Tx, tenantId: string, ncfTypeId: string) {
+  const type = await typeById(tx, tenantId, ncfTypeId, false);
+  await lockNcfType(tx, tenantId, ncfTypeId);
+  return { type, ranges: (await rangesOf(tx, tenantId, [ncfTypeId])).get(ncfTypeId) ?? [] };
+}
+
+/** ncfRange.create: a new DGII authorization of a type; never overlapping another range of the type. */
+export async function createNcfRange(tx: Tx, tenantId: string, userId: string, input: RangeInput & { ncfTypeId: string }, today: string) {
+  const { type, ranges } = await lockedRanges(tx, tenantId, input.ncfTypeId);
+  const problem = rangeProblem(input, ranges);
+  if (problem) refuse(problem, type.code);
+  if (input.expiresOn < today) refuse("expired", type.code);
+  const id = newId();
+  await tx.insert(ncfRanges).values({
+    tenantId,
+    id,
+    ncfTypeId: input.ncfTypeId,
+    rangeFrom: input.rangeFrom,
+    rangeTo: input.rangeTo,
+    nextNumber: input.rangeFrom,
+    expiresOn: input.expiresOn,
+    authorizationRef: input.authorizationRef ?? null,
+    authorizedOn: input.authorizedOn ?? null,
+    createdBy: userId,
+  });
+  return { id };
+}
+
+async function rangeById(tx: Tx, tenantId: string, id: string) {
+  const [row] = await tx
+    .select(rangeColumns)
+    .from(ncfRanges)
+    .where(and(eq(ncfRanges.tenantId, tenantId), eq(ncfRanges.id, id)));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** ncfRange.update: end, expiry and reference; the start only while nothing was issued; never below what was issued. */
+export async function updateNcfRange(tx: Tx, tenantId: string, input: RangeInput & { id: string }) {
+  const found = await rangeById(tx, tenantId, input.id);
+  const { type, ranges } = await lockedRanges(tx, tenantId, found.ncfTypeId);
+  const existing = ranges.find((r) => r.id === input.id)!;
+  if (existing.status !== "active") refuse("cancelled", type.code);
+  const problem = rangeProblem(
+    input,
+    ranges.filter((r) => r.id !== input.id),
+    existing,
+  );
+  if (problem) refuse(problem, type.code);
+  await tx
+    .update(ncfRanges)
+    .set({
+      rangeFrom: input.rangeFrom,
+      rangeTo: input.rangeTo,
+      // Nothing issued yet: the next number follows a moved start.
+      nextNumber: existing.nextNumber === existing.rangeFrom ? input.rangeFrom : existing.nextNumber,
+      expiresOn: input.expiresOn,
+      authorizationRef: input.authorizationRef ?? null,
+      authorizedOn: input.authorizedOn ?? null,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(ncfRanges.tenantId, tenantId), eq(ncfRanges.id, input.id)));
+  return { success: true };
+}
+
+/** ncfRange.cancel: the range issues no more numbers (those it issued stay; it is never deleted). */
+export async function cancelNcfRange(tx: Tx, tenantId: string, id: string) {
+  const found = await rangeById(tx, tenantId, id);
+  await lockedRanges(tx, tenantId, found.ncfTypeId);
+  await tx
+    .update(ncfRanges)
+    .set({ status: "cancelled", cancelledAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(ncfRanges.tenantId, tenantId), eq(ncfRanges.id, id)));
+  return { success: true };
 }

@@ -36,6 +36,8 @@ describe("onboarding.register", () => {
         (select string_agg(code, ',' order by code) from currencies) as currencies,
         (select code from currencies where is_default) as default_currency,
         (select string_agg(code, ',' order by code) from ncf_types) as ncf,
+        (select count(*)::int from ncf_ranges) as ncf_ranges,
+        (select string_agg(name || ':' || days, ',' order by "order") from invoice_conditions) as conditions,
         (select name from customers where is_default) as default_customer,
         (select rate::text from taxes where code = 'ITBIS') as itbis,
         (select count(*)::int from users) as users`);
@@ -43,10 +45,13 @@ describe("onboarding.register", () => {
     });
     expect(counts).toEqual({
       warehouses: 1,
-      methods: "CASH,CARD,TRANSFER,CHECK,CREDIT",
+      methods: "CASH,CARD,TRANSFER,CHECK,CREDIT,CREDIT_NOTE",
       currencies: "DOP,EUR,USD",
       default_currency: "DOP",
-      ncf: "B01,B02,B04,B14,B15",
+      ncf: "B01,B02,B03,B04,B11,B12,B13,B14,B15,B16,B17",
+      // No invented authorizations: the owner enters DGII's ranges.
+      ncf_ranges: 0,
+      conditions: "Contado:0,Crédito 15 días:15,Crédito 30 días:30,Crédito 45 días:45",
       default_customer: "Contado",
       itbis: "18.00",
       users: 1,

@@ -1,5 +1,5 @@
 import { defaultModulesFor, type ProductCode } from "../../../shared/permissions";
-import { addDays, lastDayOfYear } from "../../../shared/platform/dates";
+import { addDays, businessDate, lastDayOfYear } from "../../../shared/platform/dates";
 import type { RegisterInput } from "../../../shared/platform/schemas";
 import { TRIAL_DAYS } from "../../../shared/platform/themes";
 import { type Db, enterTenant, type Tx } from "../../db/client";
@@ -7,9 +7,10 @@ import { newId } from "../../ids";
 import { appError, isUniqueViolation } from "../../trpc/errors";
 import { hashPassword } from "../auth/service";
 import { users } from "../auth/tables";
-import { currencies } from "../currency/tables";
+import { currencies, currencyRates } from "../currency/tables";
 import { customers } from "../customer/tables";
-import { ncfTypes } from "../ncf/tables";
+import { invoiceConditions, invoiceTypes } from "../invoice/tables";
+import { ncfRanges, ncfTypes } from "../ncf/tables";
 import { paymentMethods } from "../payment-method/tables";
 import { cashboxes } from "../pos/tables";
 import { taxes } from "../tax/tables";
@@ -17,12 +18,14 @@ import { invalidateTenantCache, unsafeFindTenantBySubdomain } from "../tenant/se
 import { tenantConfigs, tenantModules, tenants } from "../tenant/tables";
 import { warehouses } from "../warehouse/tables";
 
+/** Cash first and default (it also takes foreign currencies); cards go through a provider; credit notes are spent as a tender. */
 export const DEFAULT_PAYMENT_METHODS = [
-  { code: "CASH", name: "Efectivo" },
-  { code: "CARD", name: "Tarjeta" },
+  { code: "CASH", name: "Efectivo", isDefault: true, useCurrencies: true },
+  { code: "CARD", name: "Tarjeta", useCardProvider: true },
   { code: "TRANSFER", name: "Transferencia" },
   { code: "CHECK", name: "Cheque" },
-  { code: "CREDIT", name: "Crédito" },
+  { code: "CREDIT", name: "Crédito", availableForAppointments: false },
+  { code: "CREDIT_NOTE", name: "Nota de crédito", availableForAppointments: false },
 ];
 
 export const DEFAULT_CURRENCIES = [
@@ -31,13 +34,37 @@ export const DEFAULT_CURRENCIES = [
   { code: "EUR", numericCode: "978", name: "Euro", symbol: "€", rate: "68.400000", isDefault: false },
 ];
 
-/** NCF types with an authorized range; a range authorized this year is valid to 31 Dec next year. */
+/** Every NCF type of dr-fiscal.md §1. A new tenant gets them with no range: the owner enters what DGII authorized. */
 export const DEFAULT_NCF_TYPES = [
-  { code: "B01", description: "Factura de Crédito Fiscal", rangeTo: 500, requiresTaxId: true, isDefault: false },
-  { code: "B02", description: "Factura de Consumo", rangeTo: 5000, requiresTaxId: false, isDefault: true },
-  { code: "B04", description: "Nota de Crédito", rangeTo: 200, requiresTaxId: false, isDefault: false },
-  { code: "B14", description: "Regímenes Especiales", rangeTo: 100, requiresTaxId: true, isDefault: false },
-  { code: "B15", description: "Gubernamental", rangeTo: 100, requiresTaxId: true, isDefault: false },
+  { code: "B01", description: "Factura de Crédito Fiscal", requiresTaxId: true, isDefault: false },
+  { code: "B02", description: "Factura de Consumo", requiresTaxId: false, isDefault: true },
+  { code: "B03", description: "Nota de Débito", requiresTaxId: true, isDefault: false },
+  { code: "B04", description: "Nota de Crédito", requiresTaxId: false, isDefault: false },
+  { code: "B11", description: "Comprobante de Compras", requiresTaxId: true, isDefault: false },
+  { code: "B12", description: "Registro Único de Ingresos", requiresTaxId: false, isDefault: false },
+  { code: "B13", description: "Comprobante para Gastos Menores", requiresTaxId: false, isDefault: false },
+  { code: "B14", description: "Comprobante para Regímenes Especiales", requiresTaxId: true, isDefault: false },
+  { code: "B15", description: "Comprobante Gubernamental", requiresTaxId: true, isDefault: false },
+  { code: "B16", description: "Comprobante para Exportaciones", requiresTaxId: true, isDefault: false },
+  { code: "B17", description: "Comprobante para Pagos al Exterior", requiresTaxId: false, isDefault: false },
+];
+
+/** Sample authorizations (the demo and tests only): a range authorized this year is valid to 31 Dec next year. */
+export const SAMPLE_NCF_RANGES: Record<string, number> = { B01: 500, B02: 5000, B04: 200, B14: 100, B15: 100 };
+
+export const DEFAULT_INVOICE_CONDITIONS = [
+  { code: "CONTADO", name: "Contado", days: 0, isDefault: true },
+  { code: "CR15", name: "Crédito 15 días", days: 15 },
+  { code: "CR30", name: "Crédito 30 días", days: 30 },
+  { code: "CR45", name: "Crédito 45 días", days: 45 },
+];
+
+export const DEFAULT_INVOICE_TYPES = [
+  { code: "CONSUMO", name: "Consumidor final", ncf: "B02", isDefault: true },
+  { code: "CREDITO_FISCAL", name: "Crédito fiscal", ncf: "B01" },
+  { code: "GUBERNAMENTAL", name: "Gubernamental", ncf: "B15" },
+  { code: "REGIMEN_ESPECIAL", name: "Régimen especial", ncf: "B14" },
+  { code: "EXPORTACION", name: "Exportación", ncf: "B16" },
 ];
 
 export interface NewTenant {
@@ -51,20 +78,35 @@ export interface NewTenant {
   email?: string;
   trial: boolean;
   now?: Date;
+  /** seed sample NCF ranges (the demo tenant and tests); a real tenant enters DGII's own */
+  sampleNcfRanges?: boolean;
 }
 
 /** Default data every tenant starts with (the demo adds its sample data on top). */
-async function seedDefaults(tx: Tx, tenantId: string, product: ProductCode, now: Date): Promise<{ warehouseId: string }> {
+async function seedDefaults(tx: Tx, tenantId: string, product: ProductCode, now: Date, sampleNcfRanges: boolean): Promise<{ warehouseId: string }> {
   const warehouseId = newId();
   await tx.insert(tenantConfigs).values({ tenantId, id: newId(), defaultCurrencyCode: "DOP" });
   await tx.insert(tenantModules).values(defaultModulesFor(product).map((moduleCode) => ({ tenantId, id: newId(), moduleCode, enabled: true })));
   await tx.insert(warehouses).values({ tenantId, id: warehouseId, code: "PRIN", name: "Principal", order: 0, isDefault: true });
-  await tx.insert(cashboxes).values({ tenantId, id: newId(), name: "Caja 1", warehouseId, willOpenDrawer: true });
+  await tx.insert(cashboxes).values({ tenantId, id: newId(), code: "CAJA1", name: "Caja 1", warehouseId, willOpenDrawer: true });
   await tx.insert(paymentMethods).values(DEFAULT_PAYMENT_METHODS.map((m, order) => ({ tenantId, id: newId(), ...m, order })));
-  await tx.insert(currencies).values(DEFAULT_CURRENCIES.map((c) => ({ tenantId, id: newId(), ...c })));
-  const expiresOn = lastDayOfYear(now.getUTCFullYear() + 1);
-  await tx.insert(ncfTypes).values(
-    DEFAULT_NCF_TYPES.map((n) => ({ tenantId, id: newId(), ...n, rangeFrom: 1, nextNumber: 1, expiresOn })),
+  const currencyRows = DEFAULT_CURRENCIES.map((c) => ({ tenantId, id: newId(), ...c }));
+  await tx.insert(currencies).values(currencyRows);
+  const today = businessDate(now, "America/Santo_Domingo");
+  await tx.insert(currencyRates).values(currencyRows.map((c) => ({ tenantId, id: newId(), currencyId: c.id, rate: c.rate, effectiveDate: today })));
+  const ncfRows = DEFAULT_NCF_TYPES.map((n) => ({ tenantId, id: newId(), ...n }));
+  await tx.insert(ncfTypes).values(ncfRows);
+  if (sampleNcfRanges) {
+    const expiresOn = lastDayOfYear(now.getUTCFullYear() + 1);
+    await tx.insert(ncfRanges).values(
+      ncfRows
+        .filter((n) => SAMPLE_NCF_RANGES[n.code])
+        .map((n) => ({ tenantId, id: newId(), ncfTypeId: n.id, rangeFrom: 1, rangeTo: SAMPLE_NCF_RANGES[n.code]!, nextNumber: 1, expiresOn, authorizedOn: today })),
+    );
+  }
+  await tx.insert(invoiceConditions).values(DEFAULT_INVOICE_CONDITIONS.map((c, order) => ({ tenantId, id: newId(), ...c, order })));
+  await tx.insert(invoiceTypes).values(
+    DEFAULT_INVOICE_TYPES.map(({ ncf, ...t }, order) => ({ tenantId, id: newId(), ...t, order, ncfTypeId: ncfRows.find((n) => n.code === ncf)?.id ?? null })),
   );
   await tx.insert(taxes).values({ tenantId, id: newId(), code: "ITBIS", name: "ITBIS 18%", rate: "18.00", isDefault: true });
   await tx.insert(customers).values({ tenantId, id: newId(), code: "C-0001", name: "Contado", isDefault: true, eligibleForRewards: false });
@@ -97,7 +139,7 @@ export async function createTenant(db: Db, input: NewTenant) {
         email: input.email ?? input.owner.email,
       });
       await enterTenant(tx, tenantId);
-      ({ warehouseId } = await seedDefaults(tx, tenantId, input.product, now));
+      ({ warehouseId } = await seedDefaults(tx, tenantId, input.product, now, input.sampleNcfRanges ?? false));
       await tx.insert(users).values({
         tenantId,
         id: ownerId,

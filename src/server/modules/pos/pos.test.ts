@@ -5,7 +5,7 @@ import { newId } from "../../ids";
 import { type Client, createTestContext, errorOf, type TestContext } from "../../test/harness";
 import { customers } from "../customer/tables";
 import { ledgerBalance } from "../inventory/stock";
-import { ncfTypes } from "../ncf/tables";
+import { ncfRanges } from "../ncf/tables";
 import { orders } from "./tables";
 
 let t: TestContext;
@@ -171,19 +171,33 @@ describe("pos.checkout", () => {
     expect(r.receiptData.rewards).toEqual({ pointsEarned: 9, currentBalance: 9 });
   });
 
-  it("refuses past the range end or the expiry date without consuming a number", async () => {
+  it("refuses past the range end or the expiry date without consuming a number, and continues in the next authorization", async () => {
     const tenantId = t.acme.tenant.id;
+    const owner = await t.client("acme", "owner");
     const b15 = (await cashier.ncf.getTypes.query()).find((x) => x.code === "B15")!;
     const gov = uuid();
     await withTenant(t.db, tenantId, (tx) => tx.insert(customers).values({ tenantId, id: gov, code: "CLI-T3", name: "Ayuntamiento", taxId: "131246796" }));
-    await withTenant(t.db, tenantId, (tx) => tx.update(ncfTypes).set({ rangeTo: 1 }).where(and(eq(ncfTypes.tenantId, tenantId), eq(ncfTypes.id, b15.id))));
+    await withTenant(t.db, tenantId, (tx) => tx.update(ncfRanges).set({ rangeTo: 1 }).where(and(eq(ncfRanges.tenantId, tenantId), eq(ncfRanges.ncfTypeId, b15.id))));
     expect((await cashier.pos.checkout.mutate(sale({ ncfTypeId: b15.id, customerId: gov }))).ncf).toBe("B1500000001");
-    expect((await errorOf(cashier.pos.checkout.mutate(sale({ ncfTypeId: b15.id, customerId: gov })))).message).toBe(
-      "Se agotó el rango autorizado de NCF B15. Solicite un nuevo rango a la DGII.",
+    const used = sale({ ncfTypeId: b15.id, customerId: gov });
+    expect((await errorOf(cashier.pos.checkout.mutate(used))).message).toBe("No quedan NCF autorizados para B15: registre una nueva autorización");
+    expect(await cashier.ncf.getNextNumber.query({ id: b15.id })).toBeNull();
+    // A new DGII authorization continues the type; an expired one is skipped.
+    const expiresOn = `${new Date().getUTCFullYear() + 1}-12-31`;
+    await owner.ncfRange.create.mutate({ ncfTypeId: b15.id, rangeFrom: 201, rangeTo: 300, expiresOn, authorizationRef: "DGII-2026-0042" });
+    await owner.ncfRange.create.mutate({ ncfTypeId: b15.id, rangeFrom: 101, rangeTo: 200, expiresOn, authorizationRef: "DGII-2026-0041" });
+    expect(await cashier.ncf.getNextNumber.query({ id: b15.id })).toBe("B1500000101");
+    expect((await cashier.pos.checkout.mutate(used)).ncf).toBe("B1500000101");
+    await withTenant(t.db, tenantId, (tx) =>
+      tx
+        .update(ncfRanges)
+        .set({ expiresOn: "2020-12-31" })
+        .where(and(eq(ncfRanges.tenantId, tenantId), eq(ncfRanges.ncfTypeId, b15.id), eq(ncfRanges.rangeFrom, 101))),
     );
-    await withTenant(t.db, tenantId, (tx) => tx.update(ncfTypes).set({ rangeTo: 100, expiresOn: "2020-12-31" }).where(and(eq(ncfTypes.tenantId, tenantId), eq(ncfTypes.id, b15.id))));
-    expect((await errorOf(cashier.pos.checkout.mutate(sale({ ncfTypeId: b15.id, customerId: gov })))).message).toContain("venció el 2020-12-31");
-    expect(await cashier.ncf.getNextNumber.query({ id: b15.id })).toBe("B1500000002");
+    expect((await cashier.pos.checkout.mutate(sale({ ncfTypeId: b15.id, customerId: gov }))).ncf).toBe("B1500000201");
+    await withTenant(t.db, tenantId, (tx) => tx.update(ncfRanges).set({ expiresOn: "2020-12-31" }).where(and(eq(ncfRanges.tenantId, tenantId), eq(ncfRanges.ncfTypeId, b15.id))));
+    expect((await errorOf(cashier.pos.checkout.mutate(sale({ ncfTypeId: b15.id, customerId: gov })))).message).toBe("No quedan NCF autorizados para B15: registre una nueva autorización");
+    expect((await cashier.ncf.getTypes.query()).find((x) => x.code === "B15")).toMatchObject({ exhausted: true, expired: true, warning: "expired" });
   });
 
   it("outsiders: another tenant's product, warehouse or customer is NOT_FOUND; no session is UNAUTHORIZED", async () => {
@@ -272,11 +286,54 @@ describe("held invoices", () => {
   });
 });
 
+describe("credit sales ('fiado')", () => {
+  it("a CREDIT-method sale stays owed with a due date; the cash customer cannot buy on credit; the credit limit holds", async () => {
+    const methods = await cashier.paymentMethod.getAll.query();
+    const credit = methods.find((m) => m.code === "CREDIT")!.id;
+    const tenantId = t.acme.tenant.id;
+    const buyer = uuid();
+    await withTenant(t.db, tenantId, (tx) => tx.insert(customers).values({ tenantId, id: buyer, code: "CLI-CR1", name: "Colmado Don Pedro", creditLimit: "1500.00" }));
+    // 958 total: 300 cash now, 658 owed
+    const r = await cashier.pos.checkout.mutate(
+      sale({
+        customerId: buyer,
+        payments: [
+          { paymentMethodId: cash, currencyId: dop, amount: "300" },
+          { paymentMethodId: credit, currencyId: dop, amount: "658" },
+        ],
+      }),
+    );
+    const [order] = await withTenant(t.db, tenantId, (tx) =>
+      tx.select({ paymentStatus: orders.paymentStatus, balanceDue: orders.balanceDue, dueDate: orders.dueDate, businessDate: orders.businessDate, change: orders.changeAmount }).from(orders).where(and(eq(orders.tenantId, tenantId), eq(orders.id, r.orderId))),
+    );
+    expect(order).toMatchObject({ paymentStatus: "partial", balanceDue: "658.00", change: "0.00" });
+    const days = (Date.parse(order!.dueDate!) - Date.parse(order!.businessDate)) / 86_400_000;
+    expect(days).toBe(30);
+    expect((await errorOf(cashier.pos.checkout.mutate(sale({ payments: [{ paymentMethodId: credit, currencyId: dop, amount: "958" }] })))).message).toBe(
+      "Una venta a crédito necesita un cliente registrado (no 'Contado')",
+    );
+    // 658 owed + 958 > 1,500
+    expect((await errorOf(cashier.pos.checkout.mutate(sale({ customerId: buyer, payments: [{ paymentMethodId: credit, currencyId: dop, amount: "958" }] })))).message).toBe(
+      "Esta venta supera el límite de crédito del cliente (RD$1500.00; disponible RD$842.00)",
+    );
+    // cash already covers it, or the credit line is not what is left: refused
+    expect((await errorOf(cashier.pos.checkout.mutate(sale({ customerId: buyer, payments: [{ paymentMethodId: cash, currencyId: dop, amount: "1000" }, { paymentMethodId: credit, currencyId: dop, amount: "10" }] })))).message).toBe(
+      "El monto a crédito debe ser lo que queda pendiente (RD$0.00)",
+    );
+    expect((await errorOf(cashier.pos.checkout.mutate(sale({ customerId: buyer, payments: [{ paymentMethodId: cash, currencyId: dop, amount: "300" }, { paymentMethodId: credit, currencyId: dop, amount: "700" }] })))).message).toBe(
+      "El monto a crédito debe ser lo que queda pendiente (RD$658.00)",
+    );
+    const small = await cashier.pos.checkout.mutate(sale({ customerId: buyer, items: [{ productId: soda, quantity: "1" }], payments: [{ paymentMethodId: credit, currencyId: dop, amount: "118" }] }));
+    const [pending] = await withTenant(t.db, tenantId, (tx) => tx.select({ paymentStatus: orders.paymentStatus, balanceDue: orders.balanceDue }).from(orders).where(and(eq(orders.tenantId, tenantId), eq(orders.id, small.orderId))));
+    expect(pending).toEqual({ paymentStatus: "pending", balanceDue: "118.00" });
+  });
+});
+
 describe("NCF assignment under concurrency", () => {
   it("concurrent checkouts on one type get exactly the contiguous range, no duplicate, no gap", async () => {
     const clients = await Promise.all([t.client("acme", "owner"), t.client("acme", "admin"), t.client("acme", "cashier")]);
     const b02 = (await cashier.ncf.getTypes.query()).find((x) => x.code === "B02")!;
-    const first = Number((await cashier.ncf.getNextNumber.query({ id: b02.id })).slice(3));
+    const first = Number((await cashier.ncf.getNextNumber.query({ id: b02.id }))!.slice(3));
     const n = 24;
     const inputs = Array.from({ length: n }, () => sale({ items: [{ productId: soda, quantity: "1" }], payments: [{ paymentMethodId: cash, currencyId: dop, amount: "118" }] }));
     // every request sent twice (a retry) from different cashiers

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { Big, toBig } from "../../../shared/catalog/decimal";
 import { ncfProblem } from "../../../shared/customers/fiscal";
-import { NCF_SEQUENCE_DIGITS } from "../../../shared/fiscal/ncf";
 import { translate } from "../../../shared/i18n/translate";
+import { balanceDueOf, DEFAULT_CREDIT_DAYS, dueDateOf, paymentStatusOf } from "../../../shared/invoices/balance";
 import { businessDate } from "../../../shared/platform/dates";
 import { type ComputedLine, computeCart } from "../../../shared/pos/pricing";
 import { buildReceiptText, RECEIPT_TEXT_WIDTH } from "../../../shared/pos/receipt";
@@ -17,8 +17,9 @@ import { customers } from "../customer/tables";
 import { findEmployeeIdForUser } from "../employee/service";
 import { employees } from "../employee/tables";
 import { applyStockChanges, ensureStockRows } from "../inventory/stock";
+import { invoiceConditions } from "../invoice/tables";
 import { sendMail } from "../mail/service";
-import { assertNcfTypeUsable, checkTakenNcf, getDefaultNcfType, getNcfType } from "../ncf/service";
+import { assertNcfTypeUsable, checkTakenNcf, getDefaultNcfType, getNcfType, lockNcfType, type TakenNcfRow, takeNcfSql } from "../ncf/service";
 import { ncfTypes } from "../ncf/tables";
 import { isCustomDiscountAuthorized } from "../otp/service";
 import { paymentMethods } from "../payment-method/tables";
@@ -64,6 +65,19 @@ export interface CheckoutInput {
   notes?: string | null;
   customDiscountRequestId?: string | null;
 }
+
+/** What the back-office invoice form adds to a sale (createInvoice). */
+export interface InvoiceInput extends CheckoutInput {
+  /** pos (the POS screen) | invoice (the back-office invoice form) */
+  source: "pos" | "invoice";
+  /** payment terms: their days set the due date; a credit condition lets the invoice stay unpaid */
+  invoiceConditionId?: string | null;
+  /** the invoice's seller, also credited with every line that names none */
+  sellerId?: string | null;
+}
+
+/** The code of the payment method that sells on credit ('fiado'): its amount stays owed. */
+export const CREDIT_METHOD_CODE = "CREDIT";
 
 const productColumns = {
   id: products.id,
@@ -210,7 +224,8 @@ async function loadPayments(tx: Tx, tenantId: string, payments: PaymentInput[]) 
     const currency = currencyById.get(p.currencyId);
     if (!currency) throw appError("NOT_FOUND", "pos:errors.currencyNotFound");
     const baseAmount = toBig(p.amount).times(toBig(currency.rate)).round(2, Big.roundHalfUp).toFixed(2);
-    return { ...p, method, currency, baseAmount };
+    const isCredit = method.code.toUpperCase() === CREDIT_METHOD_CODE;
+    return { ...p, method, currency, baseAmount, isCredit };
   });
 }
 
@@ -238,7 +253,54 @@ async function salesSettings(tx: Tx, tenantId: string) {
  * cart itself (only a variable price comes from the client). The same clientOrderId again
  * returns the first result and creates nothing.
  */
-export async function checkout(ctx: PosContext, input: CheckoutInput) {
+export function checkout(ctx: PosContext, input: CheckoutInput) {
+  return createInvoice(ctx, { ...input, source: "pos" });
+}
+
+/** The payment terms of a sale: the one chosen, else the tenant's default (null when it has none). */
+async function loadCondition(tx: Tx, tenantId: string, id: string | null | undefined) {
+  const [row] = await tx
+    .select({ id: invoiceConditions.id, days: invoiceConditions.days })
+    .from(invoiceConditions)
+    .where(and(eq(invoiceConditions.tenantId, tenantId), eq(invoiceConditions.isActive, true), id ? eq(invoiceConditions.id, id) : eq(invoiceConditions.isDefault, true)))
+    .limit(1);
+  if (id && !row) throw notFound();
+  return row ?? null;
+}
+
+/**
+ * What a customer may still owe: refuses a credit sale to the cash customer, and one that takes
+ * the customer past their credit limit (their row is locked so two credit sales take turns).
+ */
+async function checkCredit(tx: Tx, tenantId: string, customer: { id: string; isDefault: boolean }, balanceDue: string) {
+  if (toBig(balanceDue).eq(0)) return;
+  if (customer.isDefault) throw appError("BAD_REQUEST", "pos:errors.creditNeedsCustomer");
+  const [row] = rowsOf<{ credit_limit: string | null; owed: string }>(
+    await tx.execute(sql`
+      SELECT c.credit_limit::text AS credit_limit,
+        (SELECT coalesce(sum(o.balance_due), 0)::text FROM ${orders} o
+          WHERE o.tenant_id = ${tenantId} AND o.customer_id = c.id AND o.status = 'completed' AND o.balance_due > 0) AS owed
+      FROM ${customers} c WHERE c.tenant_id = ${tenantId} AND c.id = ${customer.id} FOR UPDATE OF c`),
+  );
+  if (row?.credit_limit == null) return;
+  const owed = toBig(row.owed).plus(balanceDue);
+  if (owed.gt(row.credit_limit)) {
+    const available = toBig(row.credit_limit).minus(row.owed);
+    throw appError("BAD_REQUEST", "pos:errors.creditLimitExceeded", { limit: toBig(row.credit_limit).toFixed(2), available: (available.lt(0) ? new Big(0) : available).toFixed(2) });
+  }
+}
+
+/**
+ * The one invoice path: every sale, from the POS (pos.checkout) or the back office
+ * (invoice.create), goes through here. One transaction creates the order, its lines and
+ * payments, takes the NCF from the type's ranges, moves the stock out through the ledger and
+ * credits rewards points. The server prices the cart itself (only a variable price comes from
+ * the client). What completed payments do not cover stays owed (balance_due, payment status
+ * pending or partial, due date from the invoice condition): a CREDIT-method line, or a back-office
+ * invoice on a credit condition; the customer's credit limit is enforced. The same clientOrderId
+ * again returns the first result and creates nothing.
+ */
+export async function createInvoice(ctx: PosContext, input: InvoiceInput) {
   const { tx, tenant, user } = ctx;
   const tenantId = tenant.id;
   // Two requests with one key queue on the advisory lock; the second then finds the first's
@@ -249,8 +311,8 @@ export async function checkout(ctx: PosContext, input: CheckoutInput) {
   if (existing) return checkoutResult(tx, tenant, existing);
 
   const today = businessDate(new Date(), tenant.timezone);
-  const sellerIds = [...new Set(input.items.map((i) => i.sellerId).filter((id): id is string => !!id))];
-  const [customer, catalog, payments, ncfType, warehouse, defaultSeller, rule, cashboxSessionId, sellers] = await Promise.all([
+  const sellerIds = [...new Set([...input.items.map((i) => i.sellerId), input.sellerId].filter((id): id is string => !!id))];
+  const [customer, catalog, payments, ncfType, warehouse, defaultSeller, rule, cashboxSessionId, sellers, condition] = await Promise.all([
     getCustomerForSale(tx, tenantId, input.customerId),
     loadProducts(
       tx,
@@ -258,7 +320,7 @@ export async function checkout(ctx: PosContext, input: CheckoutInput) {
       input.items.map((i) => i.productId),
     ),
     loadPayments(tx, tenantId, input.payments),
-    input.ncfTypeId ? getNcfType(tx, tenantId, input.ncfTypeId) : getDefaultNcfType(tx, tenantId),
+    input.ncfTypeId ? getNcfType(tx, tenantId, input.ncfTypeId, today) : getDefaultNcfType(tx, tenantId, today),
     tx
       .select({ id: warehouses.id })
       .from(warehouses)
@@ -272,17 +334,34 @@ export async function checkout(ctx: PosContext, input: CheckoutInput) {
           .from(employees)
           .where(and(eq(employees.tenantId, tenantId), inArray(employees.id, sellerIds), eq(employees.isActive, true)))
       : [],
+    loadCondition(tx, tenantId, input.invoiceConditionId),
   ]);
   if (warehouse.length === 0 || sellers.length !== sellerIds.length) throw notFound();
   const { lines, totals: priced } = priceItems(input.items, catalog);
   if (lines.length === 0) throw appError("BAD_REQUEST", "pos:errors.emptyCart");
   checkBuyerId(ncfType.code, customer, priced.total);
   await checkDiscounts(tx, tenantId, lines, input);
-  assertNcfTypeUsable(ncfType, today);
+  assertNcfTypeUsable(ncfType);
 
-  const paid = payments.reduce((sum, p) => sum.plus(p.baseAmount), new Big(0));
-  if (paid.lt(priced.total)) throw appError("BAD_REQUEST", "pos:errors.insufficientPayment", { total: priced.total, paid: paid.toFixed(2) });
-  const changeAmount = paid.minus(priced.total).toFixed(2);
+  // Completed payments pay; CREDIT lines only say the rest is owed. A back-office invoice on a
+  // credit condition may leave the rest owed without one.
+  const paid = payments.reduce((sum, p) => (p.isCredit ? sum : sum.plus(p.baseAmount)), new Big(0));
+  const onCredit = payments.some((p) => p.isCredit) || (input.source === "invoice" && (condition?.days ?? 0) > 0);
+  const offered = payments.reduce((sum, p) => sum.plus(p.baseAmount), new Big(0));
+  if (!onCredit && paid.lt(priced.total)) throw appError("BAD_REQUEST", "pos:errors.insufficientPayment", { total: priced.total, paid: paid.toFixed(2) });
+  if (onCredit && input.source === "pos" && offered.lt(priced.total)) throw appError("BAD_REQUEST", "pos:errors.insufficientPayment", { total: priced.total, paid: offered.toFixed(2) });
+  // What goes on credit is exactly what the other payments leave owed (no change on a credit sale).
+  const onCreditLines = offered.minus(paid);
+  if (onCreditLines.gt(0) && !onCreditLines.eq(toBig(priced.total).minus(paid))) {
+    const owed = toBig(priced.total).minus(paid);
+    throw appError("BAD_REQUEST", "pos:errors.creditMustMatch", { pending: (owed.lt(0) ? new Big(0) : owed).toFixed(2) });
+  }
+  const changeAmount = (paid.gt(priced.total) ? paid.minus(priced.total) : new Big(0)).toFixed(2);
+  const settled = (paid.gt(priced.total) ? toBig(priced.total) : paid).toFixed(2);
+  const balanceDue = balanceDueOf(priced.total, settled);
+  const paymentStatus = paymentStatusOf(priced.total, settled);
+  const creditDays = condition && (condition.days > 0 || toBig(balanceDue).eq(0)) ? condition.days : toBig(balanceDue).gt(0) ? DEFAULT_CREDIT_DAYS : 0;
+  await checkCredit(tx, tenantId, customer, balanceDue);
 
   const orderId = newId();
   const rewardable = lines.reduce((sum, { product, amounts }) => (product.eligibleForRewards ? sum.plus(amounts.total) : sum), new Big(0));
@@ -310,6 +389,12 @@ export async function checkout(ctx: PosContext, input: CheckoutInput) {
       cashboxSessionId,
       ncfTypeId: ncfType.id,
       status: "completed",
+      paymentStatus,
+      balanceDue,
+      dueDate: dueDateOf(today, creditDays),
+      invoiceConditionId: condition?.id ?? null,
+      sellerEmployeeId: input.sellerId ?? null,
+      source: input.source,
       subtotal: priced.subtotal,
       discountTotal: priced.discountTotal,
       taxTotal: priced.taxTotal,
@@ -343,11 +428,13 @@ export async function checkout(ctx: PosContext, input: CheckoutInput) {
         taxAmount: line.taxAmount,
         total: line.total,
         costPrice: product.costPrice,
-        sellerEmployeeId: item.sellerId ?? defaultSeller,
+        sellerEmployeeId: item.sellerId ?? input.sellerId ?? defaultSeller,
         alternateCodeUsages: item.alternateCodeUsages?.length ? item.alternateCodeUsages : null,
       })),
     ),
-    tx.insert(orderPayments).values(
+    payments.length === 0
+      ? null
+      : tx.insert(orderPayments).values(
       payments.map((p) => ({
         tenantId,
         id: newId(),
@@ -358,7 +445,10 @@ export async function checkout(ctx: PosContext, input: CheckoutInput) {
         rate: p.currency.rate,
         baseAmount: p.baseAmount,
         reference: p.reference ?? null,
-        status: "completed",
+        // A CREDIT line records what stays owed; it is not a payment until one is recorded.
+        status: p.isCredit ? "pending" : "completed",
+        cashboxSessionId,
+        userId: user.id,
       })),
     ),
     // The cash customer is never 'recent' (and touching its row would serialize every cash sale).
@@ -368,48 +458,48 @@ export async function checkout(ctx: PosContext, input: CheckoutInput) {
     ensureStockRows(tx, tenantId, stockChanges),
   ]);
   // Sent back to back: the receipt's reads, then the stock rows are locked, then the series rows,
-  // so whoever holds the series already holds its products and commits at once (no deadlock,
-  // shortest wait).
-  const [receipt, , numbers] = await Promise.all([
+  // then the NCF type, then the series and the range, so whoever holds the series already holds
+  // its products and commits at once (no deadlock, shortest wait).
+  const [receipt, , , numbers] = await Promise.all([
     getReceiptData(tx, tenant, orderId),
     applyStockChanges(tx, { tenantId, userId: user.id, sourceType: "sale", sourceId: orderId, allowNegative: rule.allowNegative, stockRowsExist: true }, stockChanges),
-    numberOrder(tx, tenantId, orderId, ncfType.id),
+    lockNcfType(tx, tenantId, ncfType.id),
+    numberOrder(tx, tenantId, orderId, ncfType.id, today),
   ]);
-  const ncf = checkTakenNcf(numbers.ncf, today);
+  const ncf = checkTakenNcf(numbers.ncf, ncfType.code, today);
   receipt.order.number = numbers.number;
   receipt.order.government_invoice_number = ncf.ncf;
   receipt.order.ncf_expires_on = ncf.expiresOn;
-  return resultOf(receipt, ncf.lowRange ? { code: ncf.code, remaining: ncf.remaining } : null);
+  return resultOf(receipt, ncf.low || ncf.expiringSoon ? { code: ncf.code, remaining: ncf.remaining, low: ncf.low, expiringSoon: ncf.expiringSoon, expiresOn: ncf.lastExpiresOn } : null);
 }
 
 const ORDER_SERIES = { key: "order", prefix: "FAC-", width: 6 };
 
 /**
  * Gives the order its invoice number and NCF in one statement: the tenant's invoice series row
- * and the NCF type's row are each moved by one (and stay locked until COMMIT, so numbers are
- * sequential, never shared, and a rollback returns them).
+ * and the current range of the NCF type are each moved by one (and stay locked until COMMIT, so
+ * numbers are sequential, never shared, and a rollback returns them). Sent right after
+ * lockNcfType, so it sees every number taken before. No range can issue: no NCF row (refused by
+ * checkTakenNcf, which rolls everything back).
  */
-async function numberOrder(tx: Tx, tenantId: string, orderId: string, ncfTypeId: string) {
-  const [row] = rowsOf<{ number: string; ncf_n: number; code: string; description: string; range_from: number; range_to: number; expires_on: string }>(
+async function numberOrder(tx: Tx, tenantId: string, orderId: string, ncfTypeId: string, today: string) {
+  const [row] = rowsOf<{ number: string | null } & Partial<TakenNcfRow>>(
     await tx.execute(sql`
       WITH seq AS (
         UPDATE ${documentSequences} SET next_value = next_value + 1
         WHERE tenant_id = ${tenantId} AND key = ${ORDER_SERIES.key}
         RETURNING next_value - 1 AS n
-      ), ncf AS (
-        UPDATE ${ncfTypes} SET next_number = next_number + 1
-        WHERE tenant_id = ${tenantId} AND id = ${ncfTypeId} AND is_active
-        RETURNING next_number - 1 AS n, code, description, range_from, range_to, expires_on
+      ), ncf AS (${takeNcfSql(tenantId, ncfTypeId, today)}
       ), numbered AS (
         UPDATE ${orders} o SET number = ${ORDER_SERIES.prefix} || lpad(seq.n::text, ${ORDER_SERIES.width}, '0'),
-          ncf = ncf.code || lpad(ncf.n::text, ${NCF_SEQUENCE_DIGITS}, '0'), ncf_expires_on = ncf.expires_on
+          ncf = ncf.ncf, ncf_expires_on = ncf.expires_on::date
         FROM seq, ncf WHERE o.tenant_id = ${tenantId} AND o.id = ${orderId}
         RETURNING o.number
       )
-      SELECT numbered.number, ncf.n AS ncf_n, ncf.code, ncf.description, ncf.range_from, ncf.range_to, ncf.expires_on::text AS expires_on FROM numbered, ncf`),
+      SELECT numbered.number, ncf.* FROM seq LEFT JOIN ncf ON true LEFT JOIN numbered ON true`),
   );
   if (!row) throw notFound();
-  return { number: row.number, ncf: { taken: Number(row.ncf_n), code: row.code, description: row.description, rangeFrom: row.range_from, rangeTo: row.range_to, expiresOn: row.expires_on } };
+  return { number: row.number ?? "", ncf: row.ncf ? (row as TakenNcfRow) : undefined };
 }
 
 async function findOrderIdByClientId(tx: Tx, tenantId: string, clientOrderId: string): Promise<string | null> {
@@ -425,7 +515,7 @@ async function checkoutResult(tx: Tx, tenant: Tenant, orderId: string) {
 }
 
 /** pos.checkout's answer from the order's receipt data. */
-function resultOf(receiptData: ReceiptData, ncfWarning: { code: string; remaining: number } | null) {
+function resultOf(receiptData: ReceiptData, ncfWarning: { code: string; remaining: number; low: boolean; expiringSoon: boolean; expiresOn: string | null } | null) {
   const o = receiptData.order;
   return {
     orderId: o.id,

@@ -20,6 +20,17 @@ export const cashboxes = pgTable(
     /** Base URL of the print service, e.g. http://localhost:8080/ */
     printServer: text("print_server"),
     willOpenDrawer: boolean("will_open_drawer").notNull().default(true),
+    /** short code shown on reports (CAJA1) */
+    code: text("code"),
+    /** receipt template name (e.g. 80mm, 58mm) */
+    template: text("template"),
+    showNotifications: boolean("show_notifications").notNull().default(true),
+    /** wait for the print service to answer before the next sale */
+    waitForPrint: boolean("wait_for_print").notNull().default(false),
+    /** open the drawer when a receipt is printed */
+    openDrawerOnPrint: boolean("open_drawer_on_print").notNull().default(true),
+    /** a separate service that opens the drawer (when it is not on the receipt printer) */
+    drawerServiceUrl: text("drawer_service_url"),
     isActive: boolean("is_active").notNull().default(true),
     ...timestamps(),
   },
@@ -76,8 +87,25 @@ export const orders = pgTable(
     /** B0100000001 */
     ncf: text("ncf"),
     ncfExpiresOn: date("ncf_expires_on"),
-    /** completed | cancelled */
+    /** draft | completed | cancelled | discarded (a draft that was deleted) */
     status: text("status").notNull().default("completed"),
+    /** paid | partial | pending: what completed payments cover of the total (only 'completed' payments count) */
+    paymentStatus: text("payment_status").notNull().default("paid"),
+    /** total − completed payments (net of change): what the customer still owes */
+    balanceDue: money("balance_due").notNull().default("0"),
+    /** sum of the credit notes issued against this invoice */
+    creditedTotal: money("credited_total").notNull().default("0"),
+    dueDate: date("due_date"),
+    invoiceConditionId: uuid("invoice_condition_id"),
+    invoiceTypeId: uuid("invoice_type_id"),
+    /** the seller of a back-office invoice (POS sales credit a seller per line) */
+    sellerEmployeeId: uuid("seller_employee_id"),
+    /** pos | invoice (the back-office invoice form) */
+    source: text("source").notNull().default("pos"),
+    /** DGII 608 cancellation reason 01–10 */
+    cancelReasonCode: text("cancel_reason_code"),
+    /** unguessable token of the public read-only link; null when never shared or revoked */
+    shareToken: text("share_token"),
     subtotal: money("subtotal").notNull(),
     discountTotal: money("discount_total").notNull(),
     taxTotal: money("tax_total").notNull(),
@@ -99,6 +127,12 @@ export const orders = pgTable(
     uniqueIndex("orders_number_key").on(t.tenantId, t.number),
     uniqueIndex("orders_client_order_key").on(t.tenantId, t.clientOrderId),
     uniqueIndex("orders_ncf_key").on(t.tenantId, t.ncf),
+    uniqueIndex("orders_share_token_key").on(t.tenantId, t.shareToken).where(sql`share_token is not null`),
+    index("orders_payment_status_idx").on(t.tenantId, t.paymentStatus, t.createdAt),
+    /** accounts receivable: a customer's open invoices by due date */
+    index("orders_receivable_idx").on(t.tenantId, t.customerId, t.dueDate).where(sql`balance_due > 0 and status = 'completed'`),
+    index("orders_ncf_type_idx").on(t.tenantId, t.ncfTypeId, t.createdAt),
+    index("orders_seller_idx").on(t.tenantId, t.sellerEmployeeId, t.createdAt),
     index("orders_created_idx").on(t.tenantId, t.createdAt),
     index("orders_business_date_idx").on(t.tenantId, t.businessDate),
     index("orders_customer_idx").on(t.tenantId, t.customerId, t.createdAt),
@@ -135,6 +169,8 @@ export const orderItems = pgTable(
     taxAmount: money("tax_amount").notNull(),
     total: money("total").notNull(),
     costPrice: money("cost_price").notNull().default("0"),
+    /** units given back through credit notes; never above quantity (checked in the UPDATE that adds to it) */
+    returnedQuantity: quantity("returned_quantity").notNull().default("0"),
     /** the seller (employee) credited with this line, for commissions */
     sellerEmployeeId: uuid("seller_employee_id"),
     alternateCodeUsages: jsonb("alternate_code_usages"),
@@ -163,13 +199,21 @@ export const orderPayments = pgTable(
     /** amount converted to the tenant's currency */
     baseAmount: money("base_amount").notNull(),
     reference: text("reference"),
-    /** completed | cancelled */
+    notes: text("notes"),
+    /** completed | pending (a credit sale's amount owed) | cancelled */
     status: text("status").notNull().default("completed"),
+    /** invoice.recordPayment's idempotency key */
+    clientPaymentId: uuid("client_payment_id"),
+    /** the cash box session that took the money (recordPayment at an open cash box) */
+    cashboxSessionId: uuid("cashbox_session_id"),
+    userId: uuid("user_id"),
     createdAt: timestamps().createdAt,
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     index("order_payments_order_idx").on(t.tenantId, t.orderId),
+    uniqueIndex("order_payments_client_key").on(t.tenantId, t.clientPaymentId).where(sql`client_payment_id is not null`),
+    index("order_payments_cashbox_session_idx").on(t.tenantId, t.cashboxSessionId).where(sql`cashbox_session_id is not null`),
     foreignKey({ columns: [t.tenantId, t.orderId], foreignColumns: [orders.tenantId, orders.id] }),
     foreignKey({ columns: [t.tenantId, t.paymentMethodId], foreignColumns: [paymentMethods.tenantId, paymentMethods.id] }),
     foreignKey({ columns: [t.tenantId, t.currencyId], foreignColumns: [currencies.tenantId, currencies.id] }),

@@ -79,7 +79,7 @@ describe("tenant.getCurrentConfig / updateConfig", () => {
     expect((await errorOf(owner.tenant.updateConfig.mutate({ rewards_amount_per_point: "0" }))).code).toBe("BAD_REQUEST");
     await owner.tenant.updateConfig.mutate({ allow_negative_stock: true, rewards_points_per_unit: 1, rewards_amount_per_point: "100" });
     const tax = await owner.tenant.getTaxModuleConfig.query({ countryCode: "DO" });
-    expect(tax.documentTypes.map((d) => d.code)).toEqual(["B01", "B02", "B04", "B14", "B15"]);
+    expect(tax.documentTypes.map((d) => d.code)).toEqual(["B01", "B02", "B03", "B04", "B11", "B12", "B13", "B14", "B15", "B16", "B17"]);
     expect((await owner.tenant.getTaxModuleConfig.query({ countryCode: "US" })).documentTypes).toEqual([]);
   });
   it("refuses an unknown theme and a cashier", async () => {
