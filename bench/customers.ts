@@ -10,20 +10,19 @@
  * Usage: npm run bench:customers  (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_PG_URL, BENCH_KEEP)
  */
 import type { ChildProcess } from "node:child_process";
-import http from "node:http";
 import os from "node:os";
 import { sql } from "drizzle-orm";
 import { openDatabase, rowsOf, withTenant } from "../src/server/db/client";
 import { searchCustomers } from "../src/server/modules/customer/service";
 import { customerSearchPatterns } from "../src/shared/customers/customer";
+import { type Row, httpLoad as runHttpLoad, summarize, trpcPath } from "./load";
 import { writeResultsSection } from "./results";
-import { BENCH_HOST, freshDemoDatabase, signInCookie, startBenchServer, stopBenchServer } from "./server";
+import { freshDemoDatabase, signInCookie, startBenchServer, stopBenchServer } from "./server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3320);
 const N = Number(process.env.BENCH_CUSTOMERS ?? 200_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const HOST = BENCH_HOST;
 const TARGET_P95_MS = 30;
 
 const FIRST = ["María", "José", "Juan", "Ana", "Luis", "Carmen", "Pedro", "Rosa", "Carlos", "Altagracia", "Miguel", "Juana", "Rafael", "Mercedes", "Francisco", "Josefina", "Manuel", "Yolanda", "Ramón", "Margarita", "Jorge", "Teresa", "Antonio", "Isabel", "Fernando", "Patricia", "Héctor", "Gabriela", "Ángel", "Daniela", "Julio", "Lucía", "Ernesto", "Paola", "Wilson", "Yesenia", "Félix", "Nathalie", "Andrés", "Esperanza"];
@@ -41,58 +40,8 @@ function sqlArray(values: string[]): string {
 
 
 
-const trpcPath = (procedure: string, json: unknown) => `/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json }))}`;
-
-interface Row {
-  title: string;
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-  errors: number;
-}
-
-function summarize(title: string, times: number[], seconds: number, errors: number): Row {
-  times.sort((a, b) => a - b);
-  const q = (p: number) => Number((times[Math.min(times.length - 1, Math.ceil(times.length * p) - 1)] ?? 0).toFixed(1));
-  return { title, rps: Math.round(times.length / seconds), p50: q(0.5), p95: q(0.95), p99: q(0.99), max: Number((times.at(-1) ?? 0).toFixed(1)), errors };
-}
-
-/** CONNECTIONS keep-alive clients, each sending the next path when the previous answer is read. */
-async function httpLoad(title: string, paths: string[], cookie: string, seconds = SECONDS): Promise<Row> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const times: number[] = [];
-  let errors = 0;
-  let next = 0;
-  const end = Date.now() + seconds * 1000;
-  const one = (p: string) =>
-    new Promise<void>((resolve) => {
-      const t0 = performance.now();
-      const req = http.request({ host: "127.0.0.1", port: PORT, path: p, agent, headers: { host: HOST, cookie, "x-locale": "es" } }, (res) => {
-        res.resume();
-        res.on("end", () => {
-          if (res.statusCode === 200) times.push(performance.now() - t0);
-          else errors++;
-          resolve();
-        });
-      });
-      req.on("error", () => {
-        errors++;
-        resolve();
-      });
-      req.end();
-    });
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (Date.now() < end) await one(paths[next++ % paths.length]!);
-    }),
-  );
-  agent.destroy();
-  const row = summarize(title, times, seconds, errors);
-  console.log(row);
-  return row;
-}
+const loadOpts = { port: PORT, connections: CONNECTIONS, seconds: SECONDS };
+const httpLoad = (title: string, paths: string[], cookie: string, seconds = SECONDS) => runHttpLoad({ ...loadOpts, seconds }, title, paths, cookie);
 
 /** The search service alone: CONNECTIONS database clients, each running tenant transaction + search. */
 async function dbLoad(title: string, url: string, tenantId: string, queries: string[]): Promise<Row> {

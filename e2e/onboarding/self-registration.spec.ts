@@ -56,6 +56,10 @@ test("a business registers itself on the bare domain and lands signed in on its 
   await expect(page.getByText("Producto: Enzzo POS")).toBeVisible();
   await expect(page.getByText("RNC 1-31-24679-6")).toBeVisible();
   await expect(page).toHaveTitle("Enzzo POS Portal de Formularios");
+  // No NCF range is invented: the owner is guided to enter DGII's authorizations.
+  const setup = page.getByTestId("ncf-setup");
+  await expect(setup).toContainText("Registre sus autorizaciones de NCF");
+  await expect(setup.getByRole("link", { name: "Registrar autorizaciones" })).toHaveAttribute("href", "/home/settings/ncf");
   // The new owner has every menu, settings included.
   await expect(page.getByTestId("sidebar").getByRole("link", { name: "Configuración" })).toBeVisible();
 

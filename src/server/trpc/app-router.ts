@@ -1,10 +1,13 @@
 import { cashboxRouter } from "../modules/cashbox/router";
+import { creditNoteRouter } from "../modules/credit-note/router";
 import { currencyRouter } from "../modules/currency/router";
 import { customerRouter, customerTypeRouter, legattiCustomerRouter } from "../modules/customer/router";
 import { commissionRouter, employeeRouter } from "../modules/employee/router";
 import { warehouseMovementRouter } from "../modules/inventory/router";
+import { invoiceRouter } from "../modules/invoice/router";
+import { invoiceConditionRouter, invoiceTypeRouter } from "../modules/invoice-settings/router";
 import { outboxRouter } from "../modules/mail/router";
-import { ncfRouter } from "../modules/ncf/router";
+import { ncfRangeRouter, ncfRouter } from "../modules/ncf/router";
 import { onboardingRouter } from "../modules/onboarding/router";
 import { paymentMethodRouter } from "../modules/payment-method/router";
 import { modulesRouter, permissionsRouter } from "../modules/permissions/router";
@@ -46,6 +49,11 @@ export const appRouter = router({
   pos: posRouter,
   cashbox: cashboxRouter,
   ncf: ncfRouter,
+  ncfRange: ncfRangeRouter,
+  invoice: invoiceRouter,
+  creditNote: creditNoteRouter,
+  invoiceCondition: invoiceConditionRouter,
+  invoiceType: invoiceTypeRouter,
   currency: currencyRouter,
   outbox: outboxRouter,
 });

@@ -6,11 +6,15 @@ import { RegisterPage } from "../features/auth/register-page";
 import { SignInPage } from "../features/auth/signin-page";
 import { cashboxRoutes, cashboxSettingsRoutes } from "../features/cashbox/routes";
 import { catalogSettingsRoutes } from "../features/catalog-settings/routes";
+import { creditNoteRoutes } from "../features/credit-notes/routes";
 import { customerRoutes } from "../features/customers/routes";
 import { DashboardPage } from "../features/dashboard/dashboard-page";
 import { employeeRoutes } from "../features/employees/routes";
+import { fiscalSettingsRoutes } from "../features/fiscal-settings/routes";
 import { inventoryRoutes } from "../features/inventory/routes";
+import { invoiceRoutes } from "../features/invoices/routes";
 import { LandingPage } from "../features/landing/landing-page";
+import { ncfSettingsRoutes } from "../features/ncf/routes";
 import { outboxSettingsRoutes } from "../features/outbox/routes";
 import { posRoutes } from "../features/pos/routes";
 import { productRoutes } from "../features/products/routes";
@@ -49,7 +53,7 @@ function NotFound() {
 }
 
 /** Screens of the modules built so far (paths relative to /home). */
-const featureRoutes: RouteObject[] = [...productRoutes, ...providerRoutes, ...inventoryRoutes, ...customerRoutes, ...employeeRoutes, ...posRoutes, ...cashboxRoutes];
+const featureRoutes: RouteObject[] = [...productRoutes, ...providerRoutes, ...inventoryRoutes, ...customerRoutes, ...employeeRoutes, ...posRoutes, ...cashboxRoutes, ...invoiceRoutes, ...creditNoteRoutes];
 const builtPaths = new Set(featureRoutes.map((r) => r.path?.split("/")[0]));
 
 /** Menu destinations that later modules fill in; each is guarded by its permission already. */
@@ -101,6 +105,8 @@ export const router = createBrowserRouter([
                   { path: "configuration", element: <ConfigurationPage /> },
                   ...catalogSettingsRoutes,
                   ...cashboxSettingsRoutes,
+                  ...ncfSettingsRoutes,
+                  ...fiscalSettingsRoutes,
                   ...outboxSettingsRoutes,
                 ],
               },

@@ -10,6 +10,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { usePermissions } from "../../lib/permissions";
 import { useSession } from "../../lib/session";
 import { useTenantConfig } from "../../lib/theme";
+import { NcfSetupReminder } from "../ncf/ncf-setup-notice";
 
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -28,6 +29,7 @@ export function DashboardPage() {
         </h1>
         <p className="text-muted-foreground">{t("dashboard:subtitle")}</p>
       </div>
+      <NcfSetupReminder />
       <div className="grid gap-4 md:grid-cols-3">
         <Card>
           <CardHeader>

@@ -10,6 +10,8 @@ import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
 import { Input } from "../../components/ui/input";
 import { Field } from "../../components/ui/label";
+import { cn } from "../../lib/utils";
+import { ncfWarningText } from "../ncf/ncf-warning";
 
 export interface PaymentRow {
   key: number;
@@ -55,7 +57,7 @@ export function CheckoutDialog({
   onConfirm: (choice: CheckoutChoice) => void;
   lang: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const methods = useQuery(trpc.paymentMethod.getAll.queryOptions());
   const currencies = useQuery(trpc.currency.getActive.queryOptions());
@@ -95,6 +97,7 @@ export function CheckoutDialog({
 
   const nextNumber = useQuery({ ...trpc.ncf.getNextNumber.queryOptions({ id: ncfTypeId }), enabled: open && !!ncfTypeId });
   const ncfType = ncfTypes.data?.find((n) => n.id === ncfTypeId);
+  const ncfNotice = ncfType ? ncfWarningText(t, ncfType, i18n.language) : null;
 
   const summary = React.useMemo(() => {
     try {
@@ -185,9 +188,9 @@ export function CheckoutDialog({
             <AlertTriangle className="size-4" aria-hidden /> {t(`pos:checkout.ncfProblem.${problem}`, { code: ncfType?.code ?? "" })}
           </p>
         ) : null}
-        {ncfType?.lowRange ? (
-          <p className="flex items-center gap-2 text-sm text-amber-700 dark:text-amber-400" role="status">
-            <AlertTriangle className="size-4" aria-hidden /> {t("pos:checkout.lowRange", { code: ncfType.code, remaining: ncfType.remaining })}
+        {ncfNotice ? (
+          <p className={cn("flex items-center gap-2 text-sm", ncfType?.exhausted ? "text-destructive" : "text-amber-700 dark:text-amber-400")} role="status" data-testid="ncf-notice">
+            <AlertTriangle className="size-4" aria-hidden /> {ncfNotice}
           </p>
         ) : null}
 

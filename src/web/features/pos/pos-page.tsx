@@ -14,6 +14,7 @@ import { useSession } from "../../lib/session";
 import { cn } from "../../lib/utils";
 import { CloseCashboxDialog, OpenCashboxDialog, useActiveCashbox } from "../cashbox";
 import { CustomerSearchPanel } from "../customers/customer-search-panel";
+import { ncfWarningText } from "../ncf/ncf-warning";
 import { RequirePermission } from "../shell/guards";
 import { useCart } from "./cart/cart-store";
 import { useCartValidation } from "./cart/use-cart-validation";
@@ -94,7 +95,8 @@ function PosScreen() {
         setPosted({ orderId: r.orderId, orderNumber: r.orderNumber, ncf: r.ncf, total: r.total, changeAmount: r.changeAmount, customerEmail: data.customer.email, customerPhone: data.customer.phone, receiptData: data });
         clientOrderId.current = null;
         store.clear();
-        if (r.ncfWarning) toast({ title: t("pos:checkout.lowRange", { code: r.ncfWarning.code, remaining: r.ncfWarning.remaining }) });
+        const ncfWarning = r.ncfWarning ? ncfWarningText(t, { ...r.ncfWarning, lowRange: r.ncfWarning.low, lastExpiresOn: r.ncfWarning.expiresOn }, lang) : null;
+        if (ncfWarning) toast({ title: ncfWarning });
         const paidCash = data.payments.some((p) => (p as { payment_method_code?: string }).payment_method_code === "CASH");
         if (paidCash && data.openDrawer && data.printServer) void openCashDrawer({ printServer: data.printServer });
         void qc.invalidateQueries({ queryKey: trpc.ncf.pathKey() });

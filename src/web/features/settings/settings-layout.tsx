@@ -4,6 +4,8 @@ import { usePermissions } from "../../lib/permissions";
 import { cn } from "../../lib/utils";
 import { cashboxSettingsTabs } from "../cashbox/routes";
 import { catalogSettingsTabs } from "../catalog-settings/routes";
+import { fiscalSettingsTabs } from "../fiscal-settings/routes";
+import { ncfSettingsTabs } from "../ncf/routes";
 import { outboxSettingsTabs } from "../outbox/routes";
 import { AccessDenied } from "../shell/guards";
 
@@ -21,6 +23,8 @@ export const SETTINGS_TABS: SettingsTab[] = [
   { key: "modules", path: "/home/settings/modules", permission: "settings.modules" },
   { key: "configuration", path: "/home/settings/configuration", permission: "settings.configuration" },
   ...cashboxSettingsTabs,
+  ...ncfSettingsTabs,
+  ...fiscalSettingsTabs,
   ...outboxSettingsTabs,
 ];
 
