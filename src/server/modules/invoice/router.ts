@@ -1,4 +1,34 @@
-import { router } from "../../trpc/init";
+import { z } from "zod";
+import { cancelInvoiceInput, createInvoiceInput, invoiceListInput, recordPaymentInput } from "../../../shared/invoices/schemas";
+import { businessDate } from "../../../shared/platform/dates";
+import { protectedProcedure, requireAnyPermission, requirePermission, router } from "../../trpc/init";
+import { cancel, create, getByNumber, getInvoice, listInvoices, recordPayment } from "./service";
+
+const invoices = protectedProcedure.use(requirePermission("invoices.view"));
+const today = (tz: string) => businessDate(new Date(), tz);
 
 /** invoice.*: the invoices back office (list, detail, manual invoice, payments, cancel, share). */
-export const invoiceRouter = router({});
+export const invoiceRouter = router({
+  /** A page of invoices with the filters of the list and the totals of the filtered set. */
+  getAll: invoices.input(invoiceListInput.default({ search: "", page: 1, pageSize: 20 })).query(({ ctx, input }) => listInvoices(ctx, input, today(ctx.tenant.timezone))),
+  getById: invoices.input(z.object({ id: z.uuid("invoices:errors.invalidId") })).query(({ ctx, input }) => getInvoice(ctx, input.id, today(ctx.tenant.timezone))),
+  /** The return wizard's lookup: by invoice number (FAC-000012 or 12) or NCF. */
+  getByNumber: protectedProcedure
+    .use(requireAnyPermission(["invoices.view", "credit_notes.create"]))
+    .input(z.object({ number: z.string().trim().min(1, "creditNotes:errors.numberRequired").max(40) }))
+    .query(({ ctx, input }) => getByNumber(ctx, input.number)),
+  /** A manual invoice through the one invoice path (server prices, NCF, stock, idempotency key). */
+  create: protectedProcedure
+    .use(requirePermission("invoices.create"))
+    .input(createInvoiceInput)
+    .mutation(({ ctx, input }) => create(ctx, input)),
+  recordPayment: protectedProcedure
+    .use(requireAnyPermission(["payments.create", "invoices.update"]))
+    .input(recordPaymentInput)
+    .mutation(({ ctx, input }) => recordPayment(ctx, input)),
+  /** Anulación with the DGII 608 reason; the NCF stays on the invoice. */
+  cancel: protectedProcedure
+    .use(requirePermission("invoices.cancel"))
+    .input(cancelInvoiceInput)
+    .mutation(({ ctx, input }) => cancel(ctx, input)),
+});

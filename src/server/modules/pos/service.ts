@@ -74,6 +74,8 @@ export interface InvoiceInput extends CheckoutInput {
   invoiceConditionId?: string | null;
   /** the invoice's seller, also credited with every line that names none */
   sellerId?: string | null;
+  /** the kind of invoice (its NCF type is used when none is chosen) */
+  invoiceTypeId?: string | null;
 }
 
 /** The code of the payment method that sells on credit ('fiado'): its amount stays owed. */
@@ -394,6 +396,7 @@ export async function createInvoice(ctx: PosContext, input: InvoiceInput) {
       dueDate: dueDateOf(today, creditDays),
       invoiceConditionId: condition?.id ?? null,
       sellerEmployeeId: input.sellerId ?? null,
+      invoiceTypeId: input.invoiceTypeId ?? null,
       source: input.source,
       subtotal: priced.subtotal,
       discountTotal: priced.discountTotal,
@@ -717,7 +720,7 @@ export async function getInvoiceDetail(tx: Tx, tenant: Tenant, invoiceId: string
  * as cancelled for the 608, never reused), stock goes back to the warehouse and the points
  * earned are taken back. With recreate, returns what rebuilds the cart.
  */
-export async function cancelInvoice(ctx: PosContext, input: { invoiceId: string; recreate: boolean; reason?: string | null }) {
+export async function cancelInvoice(ctx: PosContext, input: { invoiceId: string; recreate: boolean; reason?: string | null; reasonCode?: string | null }) {
   const { tx, tenant, user } = ctx;
   const tenantId = tenant.id;
   const [order] = await tx
@@ -727,6 +730,7 @@ export async function cancelInvoice(ctx: PosContext, input: { invoiceId: string;
     .for("update");
   if (!order) throw notFound();
   if (order.status === "cancelled") throw appError("BAD_REQUEST", "pos:errors.invoiceAlreadyCancelled");
+  if (order.status !== "completed") throw notFound();
   const items = await tx
     .select()
     .from(orderItems)
@@ -750,7 +754,7 @@ export async function cancelInvoice(ctx: PosContext, input: { invoiceId: string;
   );
   await tx
     .update(orders)
-    .set({ status: "cancelled", cancelledAt: new Date(), cancelledBy: user.id, cancelReason: input.reason ?? null, updatedAt: new Date() })
+    .set({ status: "cancelled", balanceDue: "0", cancelledAt: new Date(), cancelledBy: user.id, cancelReason: input.reason ?? null, cancelReasonCode: input.reasonCode ?? null, updatedAt: new Date() })
     .where(and(eq(orders.tenantId, tenantId), eq(orders.id, order.id)));
   await tx
     .update(orderPayments)

@@ -1,0 +1,394 @@
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { Big, toBig } from "../../../shared/catalog/decimal";
+import { balanceDueOf, paymentStatusOf } from "../../../shared/invoices/balance";
+import { type CancelReasonCode, type InvoiceListInput, invoiceStatusOf, type invoiceListInput, type recordPaymentInput } from "../../../shared/invoices/schemas";
+import { offsetOf, pageOf } from "../../../shared/platform/pagination";
+import { rowsOf } from "../../db/client";
+import { newId } from "../../ids";
+import { appError, notFound } from "../../trpc/errors";
+import { users } from "../auth/tables";
+import { creditNotes } from "../credit-note/tables";
+import { currencies } from "../currency/tables";
+import { customers } from "../customer/tables";
+import { employees } from "../employee/tables";
+import { ncfTypes } from "../ncf/tables";
+import { paymentMethods } from "../payment-method/tables";
+import { CREDIT_METHOD_CODE, cancelInvoice, createInvoice, getReceiptData, type InvoiceInput, type PosContext } from "../pos/service";
+import { cashboxSessions, orderItems, orderPayments, orders } from "../pos/tables";
+import { warehouses } from "../warehouse/tables";
+import type { z } from "zod";
+import { invoiceConditions, invoiceTypes } from "./tables";
+
+type ListInput = z.output<typeof invoiceListInput>;
+
+/** The WHERE of invoice.getAll: every filter narrows the tenant's invoices (drafts only when asked). */
+function listWhere(tenantId: string, input: ListInput, today: string): SQL {
+  const where: SQL[] = [sql`o.tenant_id = ${tenantId}`];
+  if (input.status === "cancelled" || input.status === "draft") where.push(sql`o.status = ${input.status}`);
+  else if (input.status) where.push(sql`o.status = 'completed' AND o.payment_status = ${input.status}`);
+  else where.push(sql`o.status IN ('completed', 'cancelled')`);
+  if (input.dateFrom) where.push(sql`o.business_date >= ${input.dateFrom}`);
+  if (input.dateTo) where.push(sql`o.business_date <= ${input.dateTo}`);
+  if (input.customerId) where.push(sql`o.customer_id = ${input.customerId}`);
+  if (input.ncfTypeId) where.push(sql`o.ncf_type_id = ${input.ncfTypeId}`);
+  if (input.sellerId) where.push(sql`o.seller_employee_id = ${input.sellerId}`);
+  if (input.overdue) where.push(sql`o.status = 'completed' AND o.balance_due > 0 AND o.due_date < ${today}`);
+  const search = input.search.toUpperCase();
+  if (search) {
+    // An NCF (B0100000012) or an invoice number, whole or its start; a bare number matches FAC-…number.
+    const digits = /^\d+$/.test(search) ? `FAC-${search.padStart(6, "0")}` : null;
+    where.push(sql`(o.ncf LIKE ${`${search}%`} OR o.number LIKE ${`${search}%`}${digits ? sql` OR o.number = ${digits}` : sql``})`);
+  }
+  return sql.join(where, sql` AND `);
+}
+
+interface ListRow {
+  id: string;
+  number: string;
+  ncf: string | null;
+  ncf_type: string | null;
+  created_at: string;
+  business_date: string;
+  due_date: string | null;
+  status: string;
+  payment_status: string;
+  customer_id: string;
+  customer_name: string;
+  seller_name: string | null;
+  total: string;
+  paid_total: string;
+  balance_due: string;
+  credited_total: string;
+}
+
+/**
+ * invoice.getAll: a page of invoices, newest first, with the totals of the whole filtered set
+ * (count, total, owed). One statement for the page and one for the totals, pipelined.
+ */
+export async function listInvoices(ctx: PosContext, input: ListInput, today: string) {
+  const { tx, tenant } = ctx;
+  const where = listWhere(tenant.id, input, today);
+  const [rows, totals] = await Promise.all([
+    tx.execute(sql`
+      SELECT o.id, o.number, o.ncf, t.code AS ncf_type, o.created_at, o.business_date::text, o.due_date::text,
+        o.status, o.payment_status, o.customer_id, c.name AS customer_name, e.name AS seller_name,
+        o.total::text, o.paid_total::text, o.balance_due::text, o.credited_total::text
+      FROM ${orders} o
+      JOIN ${customers} c ON c.tenant_id = o.tenant_id AND c.id = o.customer_id
+      LEFT JOIN ${ncfTypes} t ON t.tenant_id = o.tenant_id AND t.id = o.ncf_type_id
+      LEFT JOIN ${employees} e ON e.tenant_id = o.tenant_id AND e.id = o.seller_employee_id
+      WHERE ${where}
+      ORDER BY o.created_at DESC, o.id DESC
+      LIMIT ${input.pageSize} OFFSET ${offsetOf(input.page, input.pageSize)}`),
+    tx.execute(sql`
+      SELECT count(*)::int AS count,
+        coalesce(sum(o.total) FILTER (WHERE o.status = 'completed'), 0)::text AS total,
+        coalesce(sum(o.balance_due) FILTER (WHERE o.status = 'completed'), 0)::text AS balance_due,
+        coalesce(sum(o.paid_total - o.change_amount) FILTER (WHERE o.status = 'completed'), 0)::text AS paid
+      FROM ${orders} o WHERE ${where}`),
+  ]);
+  const [t] = rowsOf<{ count: number; total: string; balance_due: string; paid: string }>(totals);
+  const data = rowsOf<ListRow>(rows).map((r) => ({
+    id: r.id,
+    number: r.number,
+    ncf: r.ncf,
+    ncfType: r.ncf_type,
+    createdAt: new Date(r.created_at).toISOString(),
+    date: r.business_date,
+    dueDate: r.due_date,
+    status: invoiceStatusOf({ status: r.status, paymentStatus: r.payment_status }),
+    overdue: r.status === "completed" && toBig(r.balance_due).gt(0) && !!r.due_date && r.due_date < today,
+    customer: { id: r.customer_id, name: r.customer_name },
+    sellerName: r.seller_name,
+    total: r.total,
+    paidTotal: r.paid_total,
+    balanceDue: r.balance_due,
+    creditedTotal: r.credited_total,
+  }));
+  const count = Number(t?.count ?? 0);
+  return { ...pageOf(data, count, input.page, input.pageSize), totals: { count, total: toBig(t?.total).toFixed(2), balanceDue: toBig(t?.balance_due).toFixed(2), paid: toBig(t?.paid).toFixed(2) } };
+}
+
+/** invoice.getById: the invoice with its lines, payments, credit notes and NCF history. */
+export async function getInvoice(ctx: PosContext, id: string, today: string) {
+  const { tx, tenant } = ctx;
+  const tenantId = tenant.id;
+  const [head] = await tx
+    .select({
+      order: orders,
+      condition: { id: invoiceConditions.id, name: invoiceConditions.name, days: invoiceConditions.days },
+      invoiceType: { id: invoiceTypes.id, name: invoiceTypes.name },
+      sellerName: employees.name,
+      customerIsDefault: customers.isDefault,
+      warehouseName: warehouses.name,
+      cancelledByName: users.name,
+    })
+    .from(orders)
+    .innerJoin(customers, and(eq(customers.tenantId, orders.tenantId), eq(customers.id, orders.customerId)))
+    .innerJoin(warehouses, and(eq(warehouses.tenantId, orders.tenantId), eq(warehouses.id, orders.warehouseId)))
+    .leftJoin(invoiceConditions, and(eq(invoiceConditions.tenantId, orders.tenantId), eq(invoiceConditions.id, orders.invoiceConditionId)))
+    .leftJoin(invoiceTypes, and(eq(invoiceTypes.tenantId, orders.tenantId), eq(invoiceTypes.id, orders.invoiceTypeId)))
+    .leftJoin(employees, and(eq(employees.tenantId, orders.tenantId), eq(employees.id, orders.sellerEmployeeId)))
+    .leftJoin(users, and(eq(users.tenantId, orders.tenantId), eq(users.id, orders.cancelledBy)))
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.id, id)));
+  if (!head) throw notFound();
+  const o = head.order;
+  const [receipt, items, payments, notes] = await Promise.all([
+    getReceiptData(tx, tenant, id),
+    tx
+      .select({ id: orderItems.id, returnedQuantity: orderItems.returnedQuantity, discountType: orderItems.discountType, discountValue: orderItems.discountValue })
+      .from(orderItems)
+      .where(and(eq(orderItems.tenantId, tenantId), eq(orderItems.orderId, id))),
+    tx
+      .select({
+        payment: orderPayments,
+        method: { id: paymentMethods.id, code: paymentMethods.code, name: paymentMethods.name },
+        currency: { id: currencies.id, code: currencies.code, symbol: currencies.symbol },
+        userName: users.name,
+      })
+      .from(orderPayments)
+      .innerJoin(paymentMethods, and(eq(paymentMethods.tenantId, orderPayments.tenantId), eq(paymentMethods.id, orderPayments.paymentMethodId)))
+      .innerJoin(currencies, and(eq(currencies.tenantId, orderPayments.tenantId), eq(currencies.id, orderPayments.currencyId)))
+      .leftJoin(users, and(eq(users.tenantId, orderPayments.tenantId), eq(users.id, orderPayments.userId)))
+      .where(and(eq(orderPayments.tenantId, tenantId), eq(orderPayments.orderId, id)))
+      .orderBy(asc(orderPayments.createdAt)),
+    tx
+      .select({ id: creditNotes.id, number: creditNotes.number, ncf: creditNotes.ncf, total: creditNotes.total, available: creditNotes.available, status: creditNotes.status, kind: creditNotes.kind, createdAt: creditNotes.createdAt, businessDate: creditNotes.businessDate })
+      .from(creditNotes)
+      .where(and(eq(creditNotes.tenantId, tenantId), eq(creditNotes.orderId, id)))
+      .orderBy(asc(creditNotes.createdAt)),
+  ]);
+  const itemExtra = new Map(items.map((i) => [i.id, i]));
+  const ncfHistory = [
+    ...(o.ncf ? [{ ncf: o.ncf, kind: "issued" as const, date: o.businessDate, detail: receipt.order.ncf_type_description }] : []),
+    ...notes.filter((n) => n.ncf).map((n) => ({ ncf: n.ncf as string, kind: "credit_note" as const, date: n.businessDate, detail: n.number })),
+    ...(o.status === "cancelled" && o.ncf ? [{ ncf: o.ncf, kind: "cancelled" as const, date: (o.cancelledAt ?? o.updatedAt).toISOString().slice(0, 10), detail: o.cancelReasonCode }] : []),
+  ];
+  return {
+    id: o.id,
+    number: o.number,
+    order_number: o.number,
+    ncf: o.ncf,
+    ncfType: receipt.order.ncf_type,
+    ncfTypeDescription: receipt.order.ncf_type_description,
+    ncfExpiresOn: o.ncfExpiresOn,
+    status: invoiceStatusOf(o),
+    paymentStatus: o.paymentStatus,
+    source: o.source,
+    createdAt: o.createdAt.toISOString(),
+    date: o.businessDate,
+    dueDate: o.dueDate,
+    overdue: o.status === "completed" && toBig(o.balanceDue).gt(0) && !!o.dueDate && o.dueDate < today,
+    condition: head.condition?.id ? head.condition : null,
+    invoiceType: head.invoiceType?.id ? head.invoiceType : null,
+    sellerName: head.sellerName,
+    cashier: receipt.cashier,
+    warehouse: { id: o.warehouseId, name: head.warehouseName },
+    customer: { ...receipt.customer, isDefault: head.customerIsDefault },
+    notes: o.notes,
+    items: receipt.items.map((i) => {
+      const extra = itemExtra.get(i.id);
+      return {
+        ...i,
+        discount_type: extra?.discountType ?? null,
+        discount_percent: extra?.discountType && /percent|bundle/.test(extra.discountType) ? extra.discountValue : null,
+        returned_quantity: extra?.returnedQuantity ?? "0",
+      };
+    }),
+    subtotal: o.subtotal,
+    discountTotal: o.discountTotal,
+    taxTotal: o.taxTotal,
+    total: o.total,
+    paidTotal: toBig(o.paidTotal).minus(o.changeAmount).toFixed(2),
+    balanceDue: o.balanceDue,
+    changeAmount: o.changeAmount,
+    creditedTotal: o.creditedTotal,
+    payments: payments.map((p) => ({
+      id: p.payment.id,
+      method: p.method,
+      currency: p.currency,
+      amount: p.payment.amount,
+      rate: p.payment.rate,
+      baseAmount: p.payment.baseAmount,
+      reference: p.payment.reference,
+      notes: p.payment.notes,
+      status: p.payment.status,
+      createdAt: p.payment.createdAt.toISOString(),
+      userName: p.userName,
+    })),
+    creditNotes: notes.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
+    ncfHistory,
+    cancellation: o.status === "cancelled" ? { at: o.cancelledAt?.toISOString() ?? null, byName: head.cancelledByName, reasonCode: o.cancelReasonCode, reason: o.cancelReason } : null,
+    shared: !!o.shareToken,
+    receiptData: receipt,
+  };
+}
+
+/** The session of a cash box the user has open, if any: money taken at the counter is counted in it. */
+async function openSessionOfUser(ctx: PosContext): Promise<string | null> {
+  const [row] = await ctx.tx
+    .select({ id: cashboxSessions.id })
+    .from(cashboxSessions)
+    .where(and(eq(cashboxSessions.tenantId, ctx.tenant.id), eq(cashboxSessions.openedBy, ctx.user.id), eq(cashboxSessions.status, "open")))
+    .orderBy(desc(cashboxSessions.openedAt))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * invoice.recordPayment: a completed payment of an invoice that still owes. The invoice row is
+ * locked, so two payments take turns and never pay more than pending (in pesos, at the
+ * currency's rate of the moment, which the payment keeps). The same client_payment_id again
+ * returns the first payment. A cash box the user has open counts it.
+ */
+export async function recordPayment(ctx: PosContext, input: z.output<typeof recordPaymentInput>) {
+  const { tx, tenant, user } = ctx;
+  const tenantId = tenant.id;
+  const [order] = await tx
+    .select({ id: orders.id, status: orders.status, total: orders.total, paidTotal: orders.paidTotal, changeAmount: orders.changeAmount, balanceDue: orders.balanceDue, creditedTotal: orders.creditedTotal })
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.id, input.invoice_id)))
+    .for("no key update");
+  if (!order) throw notFound();
+  if (input.client_payment_id) {
+    const [done] = await tx
+      .select({ id: orderPayments.id, orderId: orderPayments.orderId })
+      .from(orderPayments)
+      .where(and(eq(orderPayments.tenantId, tenantId), eq(orderPayments.clientPaymentId, input.client_payment_id)));
+    if (done) {
+      if (done.orderId !== order.id) throw appError("BAD_REQUEST", "invoices:errors.paymentKeyUsed");
+      return paymentResult(ctx, order.id, done.id);
+    }
+  }
+  if (order.status === "cancelled") throw appError("BAD_REQUEST", "invoices:errors.invoiceCancelled");
+  if (order.status !== "completed") throw appError("BAD_REQUEST", "invoices:errors.invoiceNotIssued");
+  const [[method], [currency]] = await Promise.all([
+    tx
+      .select({ id: paymentMethods.id, code: paymentMethods.code })
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.tenantId, tenantId), eq(paymentMethods.id, input.payment_method_id), eq(paymentMethods.isActive, true))),
+    tx
+      .select({ id: currencies.id, rate: currencies.rate })
+      .from(currencies)
+      .where(and(eq(currencies.tenantId, tenantId), eq(currencies.id, input.currency_id), eq(currencies.isActive, true))),
+  ]);
+  if (!method) throw appError("NOT_FOUND", "invoices:errors.paymentMethodNotFound");
+  if (!currency) throw appError("NOT_FOUND", "invoices:errors.currencyNotFound");
+  const code = method.code.toUpperCase();
+  if (code === CREDIT_METHOD_CODE || code === "CREDIT_NOTE") throw appError("BAD_REQUEST", "invoices:errors.methodNotForPayments");
+  const pending = toBig(order.balanceDue);
+  if (pending.lte(0)) throw appError("BAD_REQUEST", "invoices:errors.nothingPending");
+  const baseAmount = toBig(input.amount).times(toBig(currency.rate)).round(2, Big.roundHalfUp);
+  if (baseAmount.gt(pending)) throw appError("BAD_REQUEST", "invoices:errors.amountAbovePending", { pending: pending.toFixed(2) });
+
+  const paymentId = newId();
+  // What is settled: completed payments (net of change) and the credit notes against it.
+  const settled = toBig(order.paidTotal).minus(order.changeAmount).plus(baseAmount).plus(order.creditedTotal).toFixed(2);
+  const sessionId = await openSessionOfUser(ctx);
+  await Promise.all([
+    tx.insert(orderPayments).values({
+      tenantId,
+      id: paymentId,
+      orderId: order.id,
+      paymentMethodId: method.id,
+      currencyId: currency.id,
+      amount: input.amount,
+      rate: currency.rate,
+      baseAmount: baseAmount.toFixed(2),
+      // The reference is for card, transfer and check payments; cash has none.
+      reference: code === "CASH" ? null : (input.reference ?? null),
+      notes: input.notes ?? null,
+      status: "completed",
+      clientPaymentId: input.client_payment_id ?? null,
+      cashboxSessionId: sessionId,
+      userId: user.id,
+    }),
+    tx
+      .update(orders)
+      .set({
+        paidTotal: toBig(order.paidTotal).plus(baseAmount).toFixed(2),
+        balanceDue: balanceDueOf(order.total, settled),
+        paymentStatus: paymentStatusOf(order.total, settled),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(orders.tenantId, tenantId), eq(orders.id, order.id))),
+  ]);
+  return paymentResult(ctx, order.id, paymentId);
+}
+
+async function paymentResult(ctx: PosContext, orderId: string, paymentId: string) {
+  const [o] = await ctx.tx
+    .select({ paymentStatus: orders.paymentStatus, balanceDue: orders.balanceDue, paidTotal: orders.paidTotal, changeAmount: orders.changeAmount, total: orders.total })
+    .from(orders)
+    .where(and(eq(orders.tenantId, ctx.tenant.id), eq(orders.id, orderId)));
+  if (!o) throw notFound();
+  return { invoiceId: orderId, paymentId, status: o.paymentStatus, total: o.total, paidTotal: toBig(o.paidTotal).minus(o.changeAmount).toFixed(2), balanceDue: o.balanceDue };
+}
+
+/**
+ * invoice.cancel (anulación): the one cancel path (pos.cancelInvoice) with the DGII 608 reason.
+ * The NCF stays on the invoice, reported as cancelled in the 608; an invoice with credit notes
+ * is corrected by notes, not cancelled.
+ */
+export async function cancel(ctx: PosContext, input: { invoiceId: string; reasonCode: CancelReasonCode; reason?: string | null; recreate: boolean }) {
+  const [note] = await ctx.tx
+    .select({ id: creditNotes.id })
+    .from(creditNotes)
+    .where(and(eq(creditNotes.tenantId, ctx.tenant.id), eq(creditNotes.orderId, input.invoiceId), sql`${creditNotes.status} <> 'rejected'`))
+    .limit(1);
+  if (note) throw appError("BAD_REQUEST", "invoices:errors.hasCreditNotes");
+  return cancelInvoice(ctx, { invoiceId: input.invoiceId, recreate: input.recreate, reason: input.reason, reasonCode: input.reasonCode });
+}
+
+/** invoice.create: the back-office form through the one invoice path (source 'invoice'). */
+export async function create(ctx: PosContext, input: Omit<InvoiceInput, "source">) {
+  let ncfTypeId = input.ncfTypeId;
+  if (input.invoiceTypeId) {
+    const [type] = await ctx.tx
+      .select({ ncfTypeId: invoiceTypes.ncfTypeId })
+      .from(invoiceTypes)
+      .where(and(eq(invoiceTypes.tenantId, ctx.tenant.id), eq(invoiceTypes.id, input.invoiceTypeId)));
+    if (!type) throw notFound();
+    ncfTypeId ??= type.ncfTypeId;
+  }
+  return createInvoice(ctx, { ...input, ncfTypeId, source: "invoice" });
+}
+
+/** invoice.getByNumber (return wizard): the invoice by its number or NCF, with what each line may still return. */
+export async function getByNumber(ctx: PosContext, number: string) {
+  const { tx, tenant } = ctx;
+  const text = number.trim().toUpperCase();
+  const candidates = [text, /^\d+$/.test(text) ? `FAC-${text.padStart(6, "0")}` : null].filter((v): v is string => !!v);
+  const [order] = await tx
+    .select({ id: orders.id, number: orders.number, ncf: orders.ncf, status: orders.status, customerId: orders.customerId, isDefault: customers.isDefault, customerName: customers.name, warehouseId: orders.warehouseId, createdAt: orders.createdAt, businessDate: orders.businessDate, total: orders.total })
+    .from(orders)
+    .innerJoin(customers, and(eq(customers.tenantId, orders.tenantId), eq(customers.id, orders.customerId)))
+    .where(and(eq(orders.tenantId, tenant.id), sql`(${orders.number} IN ${candidates} OR ${orders.ncf} = ${text})`, sql`${orders.status} <> 'draft' AND ${orders.status} <> 'discarded'`))
+    .limit(1);
+  if (!order) throw appError("NOT_FOUND", "creditNotes:errors.invoiceNotFound", { number: number.trim() });
+  const items = await tx
+    .select({ id: orderItems.id, productId: orderItems.productId, name: orderItems.productName, quantity: orderItems.quantity, returned: orderItems.returnedQuantity, unitPrice: orderItems.unitPrice, total: orderItems.total, taxAmount: orderItems.taxAmount })
+    .from(orderItems)
+    .where(and(eq(orderItems.tenantId, tenant.id), eq(orderItems.orderId, order.id)))
+    .orderBy(asc(orderItems.lineNo));
+  return {
+    id: order.id,
+    number: order.number,
+    ncf: order.ncf,
+    status: order.status,
+    customer_id: order.isDefault ? null : order.customerId,
+    customer_name: order.customerName,
+    warehouse_id: order.warehouseId,
+    date: order.businessDate,
+    created_at: order.createdAt.toISOString(),
+    total: order.total,
+    items: items.map((i) => {
+      const q = toBig(i.quantity);
+      // The price of one unit as charged (tax and discount included), what a return refunds.
+      const price = q.gt(0) ? toBig(i.total).div(q).round(2, Big.roundHalfUp).toFixed(2) : "0.00";
+      return { id: i.id, product: { id: i.productId, name: i.name }, quantity: i.quantity, returned_quantity: i.returned, available: q.minus(i.returned).toString(), price, unit_price: i.unitPrice };
+    }),
+  };
+}
+
+export type { InvoiceListInput };

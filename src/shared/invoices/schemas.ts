@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { decimal, toBig } from "../catalog/decimal";
+import { posCheckoutInput } from "../pos/schemas";
+
+/**
+ * The invoices back office contract (invoice.*), shared by the server's procedures and the
+ * client's forms. Messages are i18n keys of the `invoices` namespace.
+ */
+
+/** DGII 608 cancellation reasons (dr-fiscal.md §4): 01 damaged pre-printed invoice … 10 loss or theft. */
+export const CANCEL_REASON_CODES = ["01", "02", "03", "04", "05", "06", "07", "08", "09", "10"] as const;
+export type CancelReasonCode = (typeof CANCEL_REASON_CODES)[number];
+
+/** What the list filters by and shows: a cancelled or draft invoice, else its payment status. */
+export const INVOICE_STATUSES = ["paid", "partial", "pending", "cancelled", "draft"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+export function invoiceStatusOf(order: { status: string; paymentStatus: string }): InvoiceStatus {
+  if (order.status === "cancelled" || order.status === "draft") return order.status;
+  return order.paymentStatus as InvoiceStatus;
+}
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "invoices:errors.invalidDate");
+
+export const invoiceListInput = z.object({
+  /** an invoice number (FAC-000123) or NCF, whole or its start */
+  search: z.string().trim().max(40).optional().default(""),
+  status: z.enum(INVOICE_STATUSES).optional(),
+  dateFrom: isoDate.optional(),
+  dateTo: isoDate.optional(),
+  customerId: z.uuid("invoices:errors.invalidId").optional(),
+  ncfTypeId: z.uuid("invoices:errors.invalidId").optional(),
+  sellerId: z.uuid("invoices:errors.invalidId").optional(),
+  /** only invoices past their due date that still owe */
+  overdue: z.boolean().optional(),
+  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).optional().default(20),
+});
+export type InvoiceListInput = z.input<typeof invoiceListInput>;
+
+const positiveMoney = decimal({ scale: 2, min: 0, max: 999_999_999_999, message: "invoices:errors.amountPositive" }).refine((v) => toBig(v).gt(0), "invoices:errors.amountPositive");
+
+/** invoice.recordPayment: the spec's payload (snake_case), plus the client's idempotency key. */
+export const recordPaymentInput = z.object({
+  invoice_id: z.uuid("invoices:errors.invalidId"),
+  payment_method_id: z.string({ error: "invoices:errors.paymentMethodRequired" }).min(1, "invoices:errors.paymentMethodRequired").pipe(z.uuid("invoices:errors.paymentMethodRequired")),
+  currency_id: z.string({ error: "invoices:errors.currencyRequired" }).min(1, "invoices:errors.currencyRequired").pipe(z.uuid("invoices:errors.currencyRequired")),
+  amount: positiveMoney,
+  reference: z.string().trim().max(100, "invoices:errors.textTooLong").nullish(),
+  notes: z.string().trim().max(500, "invoices:errors.textTooLong").nullish(),
+  /** the same key twice records one payment */
+  client_payment_id: z.uuid("invoices:errors.invalidId").optional(),
+});
+export type RecordPaymentInput = z.input<typeof recordPaymentInput>;
+
+export const cancelInvoiceInput = z.object({
+  invoiceId: z.uuid("invoices:errors.invalidId"),
+  reasonCode: z.enum(CANCEL_REASON_CODES, { error: "invoices:errors.reasonRequired" }),
+  reason: z.string().trim().max(500, "invoices:errors.textTooLong").nullish(),
+  recreate: z.boolean().optional().default(false),
+});
+
+/** invoice.create: the POS checkout contract plus the back-office fields. */
+export const createInvoiceInput = posCheckoutInput.extend({
+  invoiceConditionId: z.uuid("invoices:errors.invalidId").nullish(),
+  sellerId: z.uuid("invoices:errors.invalidId").nullish(),
+  invoiceTypeId: z.uuid("invoices:errors.invalidId").nullish(),
+});
+export type CreateInvoiceInput = z.input<typeof createInvoiceInput>;
+
+/** Aging buckets of what a customer owes, by days past the due date. */
+export const AGING_BUCKETS = ["current", "d1_30", "d31_60", "d61_90", "d90_plus"] as const;
+export type AgingBucket = (typeof AGING_BUCKETS)[number];
+
+/** The bucket of an open invoice on `today` (yyyy-MM-dd): not yet due is current. */
+export function agingBucketOf(dueDate: string | null, today: string): AgingBucket {
+  if (!dueDate || dueDate >= today) return "current";
+  const days = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${dueDate}T00:00:00Z`)) / 86_400_000);
+  if (days <= 30) return "d1_30";
+  if (days <= 60) return "d31_60";
+  if (days <= 90) return "d61_90";
+  return "d90_plus";
+}
