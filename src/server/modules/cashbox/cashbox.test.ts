@@ -72,6 +72,8 @@ async function sell(tenantId: string, userId: string, sessionId: string | null, 
         rate,
         baseAmount: (Number(p.amount) * Number(rate)).toFixed(2),
         status: p.status ?? "completed",
+        // as checkout stores it: the payment belongs to the session that took it
+        cashboxSessionId: sessionId,
       });
     }
   });

@@ -200,7 +200,7 @@ export interface CloseLine {
   /** completed payments of the session's completed orders, in the tenant's currency */
   payments: string;
   paymentCount: number;
-  /** cash: opening float + cash payments − change given; other methods: their payments */
+  /** cash: opening float + cash payments − change given − cash refunds of credit notes; other methods: their payments */
   expected: string;
   counted?: string;
   difference?: string;
@@ -214,37 +214,40 @@ interface AggregateRow {
   payment_count: number | string;
   order_count: number | string;
   change_total: string;
+  refunded: string;
 }
 
 /**
- * One aggregate query: per payment method, the completed payments (base_amount) of the session's
- * completed orders, with the number of orders and the change given. Methods listed: the active
- * ones, cash, and any that took a payment in the session.
+ * One aggregate query: per payment method, the completed payments (base_amount) the session took
+ * (its sales, and payments of earlier invoices recorded at it) on orders still completed, with the
+ * number of its orders, the change given and the cash refunded by credit notes. Methods listed:
+ * the active ones, cash, and any that took a payment in the session.
  */
 async function aggregate(tx: Tx, tenantId: string, sessionId: string) {
   const result = await tx.execute(sql`
-    with sales as materialized (
-      select o.id, o.change_amount
-      from orders o
-      where o.tenant_id = ${tenantId} and o.cashbox_session_id = ${sessionId} and o.status = 'completed'
-    ),
-    paid as (
+    with paid as (
       select p.payment_method_id, sum(p.base_amount) as total, count(*) as n
       from order_payments p
-      join sales s on s.id = p.order_id
-      where p.tenant_id = ${tenantId} and p.status = 'completed'
+      join orders o on o.tenant_id = p.tenant_id and o.id = p.order_id and o.status = 'completed'
+      where p.tenant_id = ${tenantId} and p.cashbox_session_id = ${sessionId} and p.status = 'completed'
       group by p.payment_method_id
     ),
     totals as (
-      select count(*) as order_count, coalesce(sum(change_amount), 0) as change_total from sales
+      select count(*) as order_count, coalesce(sum(change_amount), 0) as change_total
+      from orders o where o.tenant_id = ${tenantId} and o.cashbox_session_id = ${sessionId} and o.status = 'completed'
+    ),
+    refunds as (
+      select coalesce(sum(n.refund_amount), 0) as refunded
+      from credit_notes n where n.tenant_id = ${tenantId} and n.cashbox_session_id = ${sessionId} and n.refund_method = 'cash'
     )
     select pm.id, pm.code, pm.name,
       coalesce(paid.total, 0)::text as payments,
       coalesce(paid.n, 0) as payment_count,
-      totals.order_count, totals.change_total::text as change_total
+      totals.order_count, totals.change_total::text as change_total, refunds.refunded::text as refunded
     from payment_methods pm
     left join paid on paid.payment_method_id = pm.id
     cross join totals
+    cross join refunds
     where pm.tenant_id = ${tenantId} and (pm.is_active or paid.total is not null or upper(pm.code) = ${CASH_METHOD_CODE})
     order by pm."order", pm.name
   `);
@@ -253,10 +256,11 @@ async function aggregate(tx: Tx, tenantId: string, sessionId: string) {
 
 function summaryLines(rows: AggregateRow[], openingAmount: string): CloseLine[] {
   const change = new Big(rows[0]?.change_total ?? "0");
+  const refunded = new Big(rows[0]?.refunded ?? "0");
   return rows.map((r) => {
     const isCash = r.code.toUpperCase() === CASH_METHOD_CODE;
     const payments = new Big(r.payments);
-    const expected = isCash ? new Big(openingAmount).plus(payments).minus(change) : payments;
+    const expected = isCash ? new Big(openingAmount).plus(payments).minus(change).minus(refunded) : payments;
     return { paymentMethodId: r.id, code: r.code, name: r.name, isCash, payments: payments.toFixed(2), paymentCount: Number(r.payment_count), expected: expected.toFixed(2) };
   });
 }

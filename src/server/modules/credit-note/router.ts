@@ -1,4 +1,22 @@
-import { router } from "../../trpc/init";
+import { z } from "zod";
+import { createCreditNoteInput, creditNoteListInput } from "../../../shared/credit-notes/rules";
+import { protectedProcedure, requireAnyPermission, requirePermission, router } from "../../trpc/init";
+import { createCreditNote, getCreditNote, listCreditNotes } from "./service";
+
+const view = protectedProcedure.use(requireAnyPermission(["credit_notes.view", "invoices.view"]));
 
 /** creditNote.*: credit notes (B04) against invoices: returns, cancellations, store credit. */
-export const creditNoteRouter = router({});
+export const creditNoteRouter = router({
+  /** The return wizard's last step: {id, number, total_amount}. */
+  create: protectedProcedure
+    .use(requirePermission("credit_notes.create"))
+    .input(createCreditNoteInput)
+    .mutation(({ ctx, input }) => createCreditNote(ctx, input)),
+  getAll: view.input(creditNoteListInput.default({ search: "", page: 1, pageSize: 20 })).query(({ ctx, input }) => listCreditNotes(ctx, input)),
+  getById: view.input(z.object({ id: z.uuid("creditNotes:errors.invalidId") })).query(({ ctx, input }) => getCreditNote(ctx, { id: input.id })),
+  /** By number or NCF: the POS looks up a note given as a tender. */
+  getByNumber: protectedProcedure
+    .use(requireAnyPermission(["credit_notes.view", "pos.access"]))
+    .input(z.object({ number: z.string().trim().min(1, "creditNotes:errors.referenceRequired").max(40) }))
+    .query(({ ctx, input }) => getCreditNote(ctx, { number: input.number })),
+});

@@ -43,6 +43,10 @@ export const creditNotes = pgTable(
     subtotal: money("subtotal").notNull(),
     taxTotal: money("tax_total").notNull(),
     total: money("total").notNull(),
+    /** what went to the invoice's own balance due (a return of goods not yet paid for) */
+    appliedAmount: money("applied_amount").notNull().default("0"),
+    /** what was given back to the customer: cash from the box, or store credit */
+    refundAmount: money("refund_amount").notNull().default("0"),
     /** store credit still to spend (0 for a cash refund) */
     available: money("available").notNull().default("0"),
     /** issued within 30 days of the invoice: its ITBIS may still be claimed (dr-fiscal 1) */

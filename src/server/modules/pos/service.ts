@@ -12,6 +12,7 @@ import { appError, notFound } from "../../trpc/errors";
 import type { SessionUser } from "../auth/service";
 import { users } from "../auth/tables";
 import { currencies } from "../currency/tables";
+import { CREDIT_NOTE_METHOD_CODE, reverseCreditNoteSpends, spendCreditNotes } from "../credit-note/service";
 import { addPointMovement, getCustomerForSale, touchCustomer } from "../customer/service";
 import { customers } from "../customer/tables";
 import { findEmployeeIdForUser } from "../employee/service";
@@ -227,7 +228,11 @@ async function loadPayments(tx: Tx, tenantId: string, payments: PaymentInput[]) 
     if (!currency) throw appError("NOT_FOUND", "pos:errors.currencyNotFound");
     const baseAmount = toBig(p.amount).times(toBig(currency.rate)).round(2, Big.roundHalfUp).toFixed(2);
     const isCredit = method.code.toUpperCase() === CREDIT_METHOD_CODE;
-    return { ...p, method, currency, baseAmount, isCredit };
+    const isCreditNote = method.code.toUpperCase() === CREDIT_NOTE_METHOD_CODE;
+    // Store credit is spent in pesos, by the note's number given as the payment's reference.
+    if (isCreditNote && !p.reference) throw appError("BAD_REQUEST", "creditNotes:errors.referenceRequired");
+    if (isCreditNote && !toBig(currency.rate).eq(1)) throw appError("BAD_REQUEST", "creditNotes:errors.pesosOnly");
+    return { ...p, id: newId(), method, currency, baseAmount, isCredit, isCreditNote };
   });
 }
 
@@ -440,7 +445,7 @@ export async function createInvoice(ctx: PosContext, input: InvoiceInput) {
       : tx.insert(orderPayments).values(
       payments.map((p) => ({
         tenantId,
-        id: newId(),
+        id: p.id,
         orderId,
         paymentMethodId: p.paymentMethodId,
         currencyId: p.currencyId,
@@ -456,6 +461,12 @@ export async function createInvoice(ctx: PosContext, input: InvoiceInput) {
     ),
     // The cash customer is never 'recent' (and touching its row would serialize every cash sale).
     customer.isDefault ? null : touchCustomer(tx, tenantId, customer.id),
+    spendCreditNotes(
+      ctx,
+      orderId,
+      customer.id,
+      payments.filter((p) => p.isCreditNote).map((p) => ({ paymentId: p.id, reference: p.reference ?? "", amount: p.baseAmount })),
+    ),
     pointsEarned > 0 ? addPointMovement(tx, tenantId, { customerId: customer.id, points: pointsEarned, sourceType: "sale", sourceId: orderId }) : null,
     ensureDocumentSequence(tx, tenantId, ORDER_SERIES),
     ensureStockRows(tx, tenantId, stockChanges),
@@ -766,6 +777,7 @@ export async function cancelInvoice(ctx: PosContext, input: { invoiceId: string;
     items.filter((i) => productTypes.get(i.productId) === "product").map((i) => ({ productId: i.productId, warehouseId: order.warehouseId, delta: i.quantity })),
   );
   if (order.pointsEarned > 0) await addPointMovement(tx, tenantId, { customerId: order.customerId, points: -order.pointsEarned, sourceType: "sale_cancel", sourceId: order.id });
+  await reverseCreditNoteSpends(tx, tenantId, order.id);
   if (!input.recreate) return { success: true as const, recreateData: null };
   const [customer] = await tx
     .select({ isDefault: customers.isDefault })

@@ -1,0 +1,2 @@
+ALTER TABLE "credit_notes" ADD COLUMN "applied_amount" numeric(14, 2) DEFAULT '0' NOT NULL;--> statement-breakpoint
+ALTER TABLE "credit_notes" ADD COLUMN "refund_amount" numeric(14, 2) DEFAULT '0' NOT NULL;
