@@ -1,6 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
-import { protectedProcedure, router } from "../../trpc/init";
+import { paymentMethodCreateInput, paymentMethodUpdateInput } from "../../../shared/fiscal-settings/payment-method";
+import { protectedProcedure, requirePermission, router } from "../../trpc/init";
+import { createPaymentMethod, findPaymentMethodsForSettings, updatePaymentMethod } from "./service";
 import { paymentMethods } from "./tables";
+
+const fiscal = protectedProcedure.use(requirePermission("settings.fiscal"));
 
 export const paymentMethodRouter = router({
   /** Active payment methods in their order (POS, discounts per method, appointments). */
@@ -11,4 +15,10 @@ export const paymentMethodRouter = router({
       .where(and(eq(paymentMethods.tenantId, ctx.tenant.id), eq(paymentMethods.isActive, true)))
       .orderBy(asc(paymentMethods.order), asc(paymentMethods.name)),
   ),
+  /** Settings: every method (inactive too) with its flags and whether it is a system method. */
+  getAllForSettings: fiscal.query(({ ctx }) => findPaymentMethodsForSettings(ctx.tx, ctx.tenant.id)),
+  /** {code, name, order, isDefault?, useCurrencies?, useCardProvider?, availableForAppointments?, availableForOnlineStore?, isActive?} */
+  create: fiscal.input(paymentMethodCreateInput).mutation(({ ctx, input }) => createPaymentMethod(ctx.tx, ctx.tenant.id, input)),
+  /** {id, ...any field of create}; system methods keep their code, cash stays active. */
+  update: fiscal.input(paymentMethodUpdateInput).mutation(({ ctx, input }) => updatePaymentMethod(ctx.tx, ctx.tenant.id, input)),
 });

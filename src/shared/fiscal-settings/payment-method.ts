@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { settingsCode, settingsName, settingsOrder, updateOf } from "./common";
+
+/**
+ * Payment methods (Settings > Métodos de pago): code required, under 50; name required, under
+ * 100; order 0 to 999 (spec 03 §5). One schema for the form and paymentMethod.create / update.
+ */
+
+/** The methods every tenant starts with; the POS and the cash count rely on their codes. */
+export const SYSTEM_PAYMENT_METHOD_CODES = ["CASH", "CARD", "TRANSFER", "CHECK", "CREDIT", "CREDIT_NOTE"] as const;
+
+export function isSystemPaymentMethod(code: string): boolean {
+  return (SYSTEM_PAYMENT_METHOD_CODES as readonly string[]).includes(code);
+}
+
+/** Cash is always available: it cannot be deactivated. */
+export const ALWAYS_ACTIVE_PAYMENT_METHOD = "CASH";
+
+export const paymentMethodFormSchema = z.object({
+  code: settingsCode,
+  name: settingsName,
+  order: settingsOrder,
+  isDefault: z.boolean(),
+  useCurrencies: z.boolean(),
+  useCardProvider: z.boolean(),
+  availableForAppointments: z.boolean(),
+  availableForOnlineStore: z.boolean(),
+  isActive: z.boolean(),
+});
+export type PaymentMethodFormInput = z.input<typeof paymentMethodFormSchema>;
+export type PaymentMethodFormOutput = z.output<typeof paymentMethodFormSchema>;
+
+const flag = (fallback: boolean) =>
+  z
+    .boolean()
+    .optional()
+    .transform((v) => v ?? fallback);
+
+/** paymentMethod.create: {code, name, order, ...flags}; flags default as the table does. */
+export const paymentMethodCreateInput = paymentMethodFormSchema.extend({
+  isDefault: flag(false),
+  useCurrencies: flag(false),
+  useCardProvider: flag(false),
+  availableForAppointments: flag(true),
+  availableForOnlineStore: flag(false),
+  isActive: flag(true),
+});
+export type PaymentMethodCreateInput = z.output<typeof paymentMethodCreateInput>;
+
+/** paymentMethod.update: {id, ...any field of create}. */
+export const paymentMethodUpdateInput = updateOf(paymentMethodFormSchema);
+export type PaymentMethodUpdateInput = z.output<typeof paymentMethodUpdateInput>;
