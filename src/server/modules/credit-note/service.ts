@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { Big, toBig } from "../../../shared/catalog/decimal";
 import { type createCreditNoteInput, type creditNoteListInput, itbisCreditable, returnAmounts } from "../../../shared/credit-notes/rules";
@@ -335,6 +335,7 @@ export async function getCreditNote(ctx: PosContext, by: { id: string } | { numb
     order: { id: n.orderId, number: head.orderNumber, date: head.orderDate },
     warehouse: { id: n.warehouseId, name: head.warehouseName },
     createdBy: head.createdBy,
+    business: { name: tenant.name, taxId: tenant.taxId, address: tenant.address, phone: tenant.phone },
     items: items.map((i) => ({ id: i.id, orderItemId: i.orderItemId, productId: i.productId, productName: i.productName, quantity: i.quantity, unitPrice: i.unitPrice, subtotal: i.subtotal, taxAmount: i.taxAmount, total: i.total, reason: i.reason })),
     usages: usages.map((u) => ({ id: u.usage.id, orderId: u.usage.orderId, orderNumber: u.orderNumber, amount: u.usage.amount, status: u.usage.status, createdAt: u.usage.createdAt.toISOString(), userName: u.userName })),
   };

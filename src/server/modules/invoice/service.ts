@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { Big, toBig } from "../../../shared/catalog/decimal";
 import { balanceDueOf, paymentStatusOf } from "../../../shared/invoices/balance";
-import { type CancelReasonCode, type InvoiceListInput, invoiceStatusOf, type invoiceListInput, type recordPaymentInput } from "../../../shared/invoices/schemas";
+import { type CancelReasonCode, type InvoiceListInput, type invoiceListInput, invoiceStatusOf, type recordPaymentInput } from "../../../shared/invoices/schemas";
 import { offsetOf, pageOf } from "../../../shared/platform/pagination";
 import { rowsOf } from "../../db/client";
 import { newId } from "../../ids";
@@ -16,7 +17,6 @@ import { paymentMethods } from "../payment-method/tables";
 import { CREDIT_METHOD_CODE, cancelInvoice, createInvoice, getReceiptData, type InvoiceInput, type PosContext } from "../pos/service";
 import { cashboxSessions, orderItems, orderPayments, orders } from "../pos/tables";
 import { warehouses } from "../warehouse/tables";
-import type { z } from "zod";
 import { invoiceConditions, invoiceTypes } from "./tables";
 
 type ListInput = z.output<typeof invoiceListInput>;

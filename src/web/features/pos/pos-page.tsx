@@ -13,6 +13,7 @@ import { usePermissions } from "../../lib/permissions";
 import { useSession } from "../../lib/session";
 import { cn } from "../../lib/utils";
 import { CloseCashboxDialog, OpenCashboxDialog, useActiveCashbox } from "../cashbox";
+import { ReturnWizard } from "../credit-notes/return-wizard";
 import { CustomerSearchPanel } from "../customers/customer-search-panel";
 import { ncfWarningText } from "../ncf/ncf-warning";
 import { RequirePermission } from "../shell/guards";
@@ -35,7 +36,7 @@ export function PosPage() {
   );
 }
 
-type Panel = "none" | "customer" | "checkout" | "discounts" | "hold" | "held" | "recent" | "commands" | "openCashbox" | "closeCashbox";
+type Panel = "none" | "customer" | "checkout" | "discounts" | "hold" | "held" | "recent" | "commands" | "openCashbox" | "closeCashbox" | "returns";
 
 
 function PosScreen() {
@@ -84,7 +85,7 @@ function PosScreen() {
 
   // Quick commands of the POS (030 returns, 031 last card transaction); other modules add theirs.
   usePosCommands({
-    openReturns: () => setPanel("recent"),
+    openReturns: () => setPanel("returns"),
     openLastCardTransaction: () => toast({ title: t("pos:commands.noCardProvider"), variant: "destructive" }),
   });
 
@@ -296,6 +297,7 @@ function PosScreen() {
       <HeldInvoicesSheet open={panel === "held"} onOpenChange={closePanel} />
       <RecentInvoicesSheet open={panel === "recent"} onOpenChange={closePanel} onReprint={(receiptData) => void print({ receiptData })} />
       <QuickCommandDialog open={panel === "commands"} onOpenChange={closePanel} />
+      <ReturnWizard open={panel === "returns"} onOpenChange={closePanel} />
       <OpenCashboxDialog open={panel === "openCashbox"} onOpenChange={closePanel} />
       <CloseCashboxDialog open={panel === "closeCashbox"} onOpenChange={closePanel} sessionId={cashbox.data?.sessionId ?? null} />
     </div>
