@@ -111,6 +111,47 @@ describe("cashbox settings", () => {
     expect((await owner.cashbox.getAll.query({ includeInactive: false })).map((c) => c.name)).toEqual(["Caja 1"]);
   });
 
+  it("code, template, print flags and drawer service (spec limits); kept when an update leaves them out", async () => {
+    const owner = await t.client("acme", "owner");
+    const [caja1] = await owner.cashbox.getAll.query();
+    expect(caja1).toMatchObject({ code: "CAJA1", template: null, showNotifications: true, waitForPrint: false, openDrawerOnPrint: true, drawerServiceUrl: null });
+    const full = {
+      code: " barra-2 ",
+      name: "Caja Terraza",
+      template: "58mm",
+      showNotifications: false,
+      waitForPrint: true,
+      openDrawerOnPrint: false,
+      drawerServiceUrl: "http://127.0.0.1:5050/drawer",
+      willOpenDrawer: true,
+      isActive: true,
+    };
+    const created = await owner.cashbox.create.mutate(full);
+    expect(created).toMatchObject({ code: "BARRA-2", template: "58mm", showNotifications: false, waitForPrint: true, openDrawerOnPrint: false, drawerServiceUrl: "http://127.0.0.1:5050/drawer" });
+    expect(await errorOf(owner.cashbox.create.mutate({ ...full, name: "Otra", code: "barra-2" }))).toEqual({ code: "CONFLICT", message: "Ya existe una caja con el código BARRA-2" });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ code: " " }, "code: El código es requerido"],
+      [{ code: "C".repeat(51) }, "code: El código debe tener como máximo 50 caracteres"],
+      [{ template: "t".repeat(21) }, "template: La plantilla debe tener como máximo 20 caracteres"],
+      [{ drawerServiceUrl: `http://localhost:5050/${"d".repeat(40)}` }, "drawerServiceUrl: La URL del servicio de gaveta debe tener como máximo 50 caracteres"],
+      [{ drawerServiceUrl: "gaveta" }, "drawerServiceUrl: URL inválida: use http:// o https://"],
+      [{ printServer: `http://localhost:8080/${"p".repeat(80)}` }, "printServer: La URL del servidor de impresión debe tener como máximo 100 caracteres"],
+    ];
+    for (const [patch, message] of cases) {
+      expect(await errorOf(owner.cashbox.create.mutate({ ...full, name: "Caja Z", code: "Z1", ...patch } as never))).toEqual({ code: "BAD_REQUEST", message });
+    }
+    // an update without the new fields keeps them; with them, replaces them
+    await owner.cashbox.update.mutate({ id: created.id, name: "Caja Terraza", isActive: true });
+    expect((await owner.cashbox.getAll.query()).find((c) => c.id === created.id)).toMatchObject({ code: "BARRA-2", template: "58mm", waitForPrint: true, drawerServiceUrl: "http://127.0.0.1:5050/drawer" });
+    const updated = await owner.cashbox.update.mutate({ id: created.id, name: "Caja Terraza", code: "TERRAZA", template: "", drawerServiceUrl: "", waitForPrint: false, isActive: false });
+    expect(updated).toMatchObject({ code: "TERRAZA", template: null, drawerServiceUrl: null, waitForPrint: false, showNotifications: false });
+    expect((await errorOf(owner.cashbox.update.mutate({ id: created.id, name: "Caja Terraza", code: "caja1" }))).code).toBe("CONFLICT");
+    // an API client that sends no code gets the next free CAJA{n}
+    const plain = await owner.cashbox.create.mutate({ name: "Caja sin código", isActive: false });
+    expect(plain.code).toMatch(/^CAJA\d+$/);
+    expect(plain).toMatchObject({ template: null, showNotifications: true, waitForPrint: false, openDrawerOnPrint: true, drawerServiceUrl: null });
+  });
+
   it("configuration needs settings.configuration; another tenant's cash box or warehouse is not found", async () => {
     const cashier = await t.client("acme", "cashier");
     expect((await errorOf(cashier.cashbox.create.mutate({ name: "Caja X" }))).code).toBe("FORBIDDEN");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cashboxFormSchema, cashboxUpdateInput, closeCashboxInput, openCashboxInput } from "../../../shared/cashbox/cashbox";
+import { cashboxCreateInput, cashboxUpdateInput, closeCashboxInput, openCashboxInput } from "../../../shared/cashbox/cashbox";
 import { protectedProcedure, requireAnyPermission, requirePermission, router } from "../../trpc/init";
 import { closeCashbox, createCashbox, findCashboxes, findSessions, getActiveSession, getCloseSummary, openCashbox, updateCashbox } from "./service";
 
@@ -13,8 +13,12 @@ export const cashboxRouter = router({
     .use(requireAnyPermission(["settings.configuration", "cash_box.view"]))
     .input(z.object({ includeInactive: z.boolean().optional().default(true) }).prefault({}))
     .query(({ ctx, input }) => findCashboxes(ctx.tx, ctx.tenant.id, input)),
-  /** {name, warehouseId?, printServer?, willOpenDrawer, isActive}; names are unique per tenant. */
-  create: configure.input(cashboxFormSchema).mutation(({ ctx, input }) => createCashbox(ctx.tx, ctx.tenant.id, input)),
+  /**
+   * {code?, name, warehouseId?, printServer?, template?, willOpenDrawer, showNotifications?, waitForPrint?,
+   * openDrawerOnPrint?, drawerServiceUrl?, isActive}; names and codes are unique per tenant (no code: CAJA{n}).
+   */
+  create: configure.input(cashboxCreateInput).mutation(({ ctx, input }) => createCashbox(ctx.tx, ctx.tenant.id, input)),
+  /** {id, ...create}: code, template, the print flags and the drawer service are kept when left out. */
   update: configure.input(cashboxUpdateInput).mutation(({ ctx, input }) => updateCashbox(ctx.tx, ctx.tenant.id, input)),
   /**
    * The open session of the signed-in user, or of the cash box given: {sessionId, cashboxId, cashboxName,

@@ -1,7 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { and, asc, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { CASH_METHOD_CODE, type CashboxFormOutput, type CloseCashboxInput, type OpenCashboxInput } from "../../../shared/cashbox/cashbox";
+import { CASH_METHOD_CODE, type CashboxCreateInput, type CashboxUpdateInput, type CloseCashboxInput, type OpenCashboxInput } from "../../../shared/cashbox/cashbox";
 import { Big } from "../../../shared/catalog/decimal";
 import { offsetOf, pageOf } from "../../../shared/platform/pagination";
 import { rowsOf, type Tx } from "../../db/client";
@@ -15,6 +15,12 @@ import { warehouses } from "../warehouse/tables";
 function nameTaken(name: string): TRPCError {
   const key = "cashbox:errors.nameTaken";
   return new TRPCError({ code: "CONFLICT", message: key, cause: new Translatable(key, { name }) });
+}
+
+/** CONFLICT 'Ya existe una caja con el código …'. */
+function codeTaken(code: string): TRPCError {
+  const key = "cashbox:errors.codeTaken";
+  return new TRPCError({ code: "CONFLICT", message: key, cause: new Translatable(key, { code }) });
 }
 
 const openedBy = alias(users, "opened_by_user");
@@ -35,8 +41,14 @@ async function cashboxRows(tx: Tx, tenantId: string, where: SQL | undefined) {
       name: cashboxes.name,
       warehouseId: cashboxes.warehouseId,
       warehouseName: warehouses.name,
+      code: cashboxes.code,
       printServer: cashboxes.printServer,
       willOpenDrawer: cashboxes.willOpenDrawer,
+      template: cashboxes.template,
+      showNotifications: cashboxes.showNotifications,
+      waitForPrint: cashboxes.waitForPrint,
+      openDrawerOnPrint: cashboxes.openDrawerOnPrint,
+      drawerServiceUrl: cashboxes.drawerServiceUrl,
       isActive: cashboxes.isActive,
       createdAt: cashboxes.createdAt,
       updatedAt: cashboxes.updatedAt,
@@ -82,12 +94,38 @@ async function assertNameFree(tx: Tx, tenantId: string, name: string, exceptId?:
   if (clash) throw nameTaken(name);
 }
 
-export async function createCashbox(tx: Tx, tenantId: string, input: CashboxFormOutput) {
+/** Codes are unique per tenant, compared without regard to case. */
+async function assertCodeFree(tx: Tx, tenantId: string, code: string, exceptId?: string) {
+  const [clash] = await tx
+    .select({ id: cashboxes.id })
+    .from(cashboxes)
+    .where(and(eq(cashboxes.tenantId, tenantId), sql`upper(${cashboxes.code}) = upper(${code})`, exceptId ? ne(cashboxes.id, exceptId) : undefined))
+    .limit(1);
+  if (clash) throw codeTaken(code);
+}
+
+/** The first free CAJA{n} code (n from the number of cash boxes + 1). */
+async function nextCode(tx: Tx, tenantId: string): Promise<string> {
+  const [row] = await tx.select({ n: count() }).from(cashboxes).where(eq(cashboxes.tenantId, tenantId));
+  const taken = new Set((await tx.select({ code: cashboxes.code }).from(cashboxes).where(eq(cashboxes.tenantId, tenantId))).map((r) => r.code?.toUpperCase()));
+  let n = Number(row?.n ?? 0) + 1;
+  while (taken.has(`CAJA${n}`)) n++;
+  return `CAJA${n}`;
+}
+
+/** Leaves out the fields not sent, so they keep their stored value (or the column's default). */
+function sentOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+export async function createCashbox(tx: Tx, tenantId: string, input: CashboxCreateInput) {
   await assertWarehouse(tx, tenantId, input.warehouseId);
   await assertNameFree(tx, tenantId, input.name);
+  if (input.code) await assertCodeFree(tx, tenantId, input.code);
+  const code = input.code ?? (await nextCode(tx, tenantId));
   const id = newId();
   try {
-    await tx.insert(cashboxes).values({ tenantId, id, ...input });
+    await tx.insert(cashboxes).values({ tenantId, id, ...sentOnly(input), name: input.name, code });
   } catch (e) {
     if (isUniqueViolation(e)) throw nameTaken(input.name);
     throw e;
@@ -95,16 +133,17 @@ export async function createCashbox(tx: Tx, tenantId: string, input: CashboxForm
   return getCashbox(tx, tenantId, id);
 }
 
-export async function updateCashbox(tx: Tx, tenantId: string, input: CashboxFormOutput & { id: string }) {
+export async function updateCashbox(tx: Tx, tenantId: string, input: CashboxUpdateInput) {
   const current = await getCashbox(tx, tenantId, input.id);
   await assertWarehouse(tx, tenantId, input.warehouseId);
   await assertNameFree(tx, tenantId, input.name, input.id);
+  if (input.code !== undefined) await assertCodeFree(tx, tenantId, input.code, input.id);
   if (!input.isActive && current.openSession) throw appError("BAD_REQUEST", "cashbox:errors.openCannotDeactivate");
   const { id, ...values } = input;
   try {
     await tx
       .update(cashboxes)
-      .set({ ...values, updatedAt: new Date() })
+      .set({ ...sentOnly(values), warehouseId: values.warehouseId, printServer: values.printServer, updatedAt: new Date() })
       .where(and(eq(cashboxes.tenantId, tenantId), eq(cashboxes.id, id)));
   } catch (e) {
     if (isUniqueViolation(e)) throw nameTaken(input.name);

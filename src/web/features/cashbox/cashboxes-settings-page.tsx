@@ -65,6 +65,7 @@ function CashboxesScreen() {
         <Table>
           <THead>
             <TR>
+              <TH>{t("cashbox:fields.code")}</TH>
               <TH>{t("cashbox:fields.name")}</TH>
               <TH className="hidden md:table-cell">{t("cashbox:fields.warehouse")}</TH>
               <TH className="hidden lg:table-cell">{t("cashbox:fields.printServer")}</TH>
@@ -77,6 +78,7 @@ function CashboxesScreen() {
           <TBody>
             {rows.map((b) => (
               <TR key={b.id} data-testid="cashbox-row" data-name={b.name}>
+                <TD className="font-mono text-xs">{b.code ?? "—"}</TD>
                 <TD className="font-medium">{b.name}</TD>
                 <TD className="hidden md:table-cell">{b.warehouseName ?? <span className="text-muted-foreground">{t("cashbox:settings.noWarehouse")}</span>}</TD>
                 <TD className="hidden font-mono text-xs lg:table-cell">{b.printServer ?? <span className="font-sans text-muted-foreground">{t("cashbox:settings.noPrintServer")}</span>}</TD>
@@ -92,7 +94,7 @@ function CashboxesScreen() {
                 </TD>
               </TR>
             ))}
-            <TableFallbackRows loading={boxes.isLoading} empty={rows.length === 0} cols={7}>
+            <TableFallbackRows loading={boxes.isLoading} empty={rows.length === 0} cols={8}>
               {t("cashbox:settings.empty")}
             </TableFallbackRows>
           </TBody>
@@ -113,10 +115,16 @@ function CashboxSheet({ cashbox, onDone }: { cashbox: CashboxRow | null; onDone:
   const form = useForm<CashboxFormInput, unknown, CashboxFormOutput>({
     resolver: zodResolver(cashboxFormSchema),
     defaultValues: {
+      code: cashbox?.code ?? "",
       name: cashbox?.name ?? "",
       warehouseId: cashbox?.warehouseId ?? "",
       printServer: cashbox?.printServer ?? "",
+      template: cashbox?.template ?? "",
       willOpenDrawer: cashbox?.willOpenDrawer ?? true,
+      showNotifications: cashbox?.showNotifications ?? true,
+      waitForPrint: cashbox?.waitForPrint ?? false,
+      openDrawerOnPrint: cashbox?.openDrawerOnPrint ?? true,
+      drawerServiceUrl: cashbox?.drawerServiceUrl ?? "",
       isActive: cashbox?.isActive ?? true,
     },
   });
@@ -127,10 +135,13 @@ function CashboxSheet({ cashbox, onDone }: { cashbox: CashboxRow | null; onDone:
   };
   const onError = (error: { message: string }) => {
     for (const [field, message] of Object.entries(fieldErrors(error))) {
-      if (field === "name" || field === "printServer" || field === "warehouseId") form.setError(field, { message });
+      if (field === "code" || field === "name" || field === "printServer" || field === "warehouseId" || field === "template" || field === "drawerServiceUrl") form.setError(field, { message });
     }
     const code = errorCode(error);
-    if (code === "CONFLICT") form.setError("name", { message: error.message });
+    if (code === "CONFLICT") {
+      const codeClash = error.message === t("cashbox:errors.codeTaken", { code: form.getValues("code").trim().toUpperCase() });
+      form.setError(codeClash ? "code" : "name", { message: error.message });
+    }
     if (code === "UNAUTHORIZED") return;
     toast({ variant: "destructive", title: cashbox ? t("cashbox:settings.updateError") : t("cashbox:settings.createError"), description: error.message || undefined });
   };
@@ -139,7 +150,6 @@ function CashboxSheet({ cashbox, onDone }: { cashbox: CashboxRow | null; onDone:
   const pending = create.isPending || update.isPending;
   const onSubmit = form.handleSubmit((v) => (cashbox ? update.mutate({ ...v, id: cashbox.id }) : create.mutate(v)));
   const errors = form.formState.errors;
-  const willOpenDrawer = form.watch("willOpenDrawer");
   const isActive = form.watch("isActive");
 
   return (
@@ -147,9 +157,15 @@ function CashboxSheet({ cashbox, onDone }: { cashbox: CashboxRow | null; onDone:
       <DialogTitle className="text-lg font-semibold">{cashbox ? t("cashbox:settings.edit") : t("cashbox:settings.new")}</DialogTitle>
       <DialogDescription>{t("cashbox:settings.formHint")}</DialogDescription>
       <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-        <Field label={t("cashbox:fields.name")} htmlFor="cashbox-name" error={tMessage(errors.name?.message)} required>
-          <Input id="cashbox-name" autoFocus autoComplete="off" {...form.register("name")} aria-invalid={!!errors.name} />
-        </Field>
+        <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,2fr)] gap-3">
+          <Field label={t("cashbox:fields.code")} htmlFor="cashbox-code" error={tMessage(errors.code?.message)} required>
+            <Input id="cashbox-code" autoFocus autoComplete="off" maxLength={50} className="uppercase" {...form.register("code")} aria-invalid={!!errors.code} />
+          </Field>
+          <Field label={t("cashbox:fields.name")} htmlFor="cashbox-name" error={tMessage(errors.name?.message)} required>
+            <Input id="cashbox-name" autoComplete="off" maxLength={100} {...form.register("name")} aria-invalid={!!errors.name} />
+          </Field>
+        </div>
+        <p className="-mt-2 text-xs text-muted-foreground">{t("cashbox:settings.codeHint")}</p>
         <Field label={t("cashbox:fields.warehouse")} htmlFor="cashbox-warehouse" error={tMessage(errors.warehouseId?.message)}>
           <NativeSelect id="cashbox-warehouse" {...form.register("warehouseId")}>
             <option value="">{t("cashbox:settings.noWarehouse")}</option>
@@ -160,18 +176,40 @@ function CashboxSheet({ cashbox, onDone }: { cashbox: CashboxRow | null; onDone:
             ))}
           </NativeSelect>
         </Field>
-        <Field label={t("cashbox:fields.printServer")} htmlFor="cashbox-print-server" error={tMessage(errors.printServer?.message)} hint={t("cashbox:settings.printServerHint")}>
-          <Input id="cashbox-print-server" inputMode="url" autoComplete="off" placeholder="http://localhost:8080/" {...form.register("printServer")} aria-invalid={!!errors.printServer} />
-        </Field>
-        <div className="grid gap-1 rounded-md border p-3">
-          <div className="flex items-center justify-between gap-3">
-            <label htmlFor="cashbox-drawer" className="text-sm font-medium">
-              {t("cashbox:fields.willOpenDrawer")}
-            </label>
-            <Switch id="cashbox-drawer" checked={willOpenDrawer} onCheckedChange={(v) => form.setValue("willOpenDrawer", v, { shouldDirty: true })} />
-          </div>
-          <p className="text-xs text-muted-foreground">{t("cashbox:settings.drawerHint")}</p>
-        </div>
+        <fieldset className="grid gap-4 rounded-md border p-3">
+          <legend className="px-1 text-sm font-semibold">{t("cashbox:settings.printing")}</legend>
+          <Field label={t("cashbox:fields.printServer")} htmlFor="cashbox-print-server" error={tMessage(errors.printServer?.message)} hint={t("cashbox:settings.printServerHint")}>
+            <Input id="cashbox-print-server" inputMode="url" autoComplete="off" maxLength={100} placeholder="http://localhost:8080/" {...form.register("printServer")} aria-invalid={!!errors.printServer} />
+          </Field>
+          <Field label={t("cashbox:fields.template")} htmlFor="cashbox-template" error={tMessage(errors.template?.message)} hint={t("cashbox:settings.templateHint")}>
+            <Input id="cashbox-template" autoComplete="off" maxLength={20} placeholder="80mm" {...form.register("template")} aria-invalid={!!errors.template} />
+          </Field>
+          <FlagSwitch id="cashbox-drawer" label={t("cashbox:fields.willOpenDrawer")} hint={t("cashbox:settings.drawerHint")} checked={!!form.watch("willOpenDrawer")} onChange={(v) => form.setValue("willOpenDrawer", v, { shouldDirty: true })} />
+          <FlagSwitch
+            id="cashbox-drawer-on-print"
+            label={t("cashbox:fields.openDrawerOnPrint")}
+            hint={t("cashbox:settings.openDrawerOnPrintHint")}
+            checked={!!form.watch("openDrawerOnPrint")}
+            onChange={(v) => form.setValue("openDrawerOnPrint", v, { shouldDirty: true })}
+          />
+          <FlagSwitch
+            id="cashbox-wait-print"
+            label={t("cashbox:fields.waitForPrint")}
+            hint={t("cashbox:settings.waitForPrintHint")}
+            checked={!!form.watch("waitForPrint")}
+            onChange={(v) => form.setValue("waitForPrint", v, { shouldDirty: true })}
+          />
+          <FlagSwitch
+            id="cashbox-notifications"
+            label={t("cashbox:fields.showNotifications")}
+            hint={t("cashbox:settings.showNotificationsHint")}
+            checked={!!form.watch("showNotifications")}
+            onChange={(v) => form.setValue("showNotifications", v, { shouldDirty: true })}
+          />
+          <Field label={t("cashbox:fields.drawerServiceUrl")} htmlFor="cashbox-drawer-service" error={tMessage(errors.drawerServiceUrl?.message)} hint={t("cashbox:settings.drawerServiceHint")}>
+            <Input id="cashbox-drawer-service" inputMode="url" autoComplete="off" maxLength={50} placeholder="http://localhost:5050/" {...form.register("drawerServiceUrl")} aria-invalid={!!errors.drawerServiceUrl} />
+          </Field>
+        </fieldset>
         <div className="flex items-center justify-between gap-3 rounded-md border p-3">
           <label htmlFor="cashbox-active" className="text-sm font-medium">
             {t("cashbox:fields.isActive")}
@@ -183,5 +221,19 @@ function CashboxSheet({ cashbox, onDone }: { cashbox: CashboxRow | null; onDone:
         </div>
       </form>
     </SheetContent>
+  );
+}
+
+function FlagSwitch({ id, label, hint, checked, onChange }: { id: string; label: string; hint: string; checked: boolean; onChange: (value: boolean) => void }) {
+  return (
+    <div className="grid gap-1">
+      <div className="flex items-center justify-between gap-3">
+        <label htmlFor={id} className="text-sm font-medium">
+          {label}
+        </label>
+        <Switch id={id} checked={checked} onCheckedChange={onChange} />
+      </div>
+      <p className="text-xs text-muted-foreground">{hint}</p>
+    </div>
   );
 }
