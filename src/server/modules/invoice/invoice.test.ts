@@ -175,16 +175,16 @@ describe("invoice.create", () => {
       customerId: buyer,
       warehouseId,
       invoiceConditionId: cr30.id,
-      items: [{ productId: rice, quantity: "3", discount: { type: "percentage_discount", value: "10" } }],
+      items: [{ productId: rice, quantity: "3" }],
       payments: [],
       notes: "Entrega en almacén",
     };
     const [a, b] = await Promise.all([owner.invoice.create.mutate(input), owner.invoice.create.mutate(input)]);
     expect(b.orderId).toBe(a.orderId);
-    expect(a.total).toBe("1134.00");
+    expect(a.total).toBe("1260.00");
     const inv = await owner.invoice.getById.query({ id: a.orderId });
-    expect(inv).toMatchObject({ status: "pending", source: "invoice", balanceDue: "1134.00", condition: { days: 30 }, notes: "Entrega en almacén" });
-    expect(inv.items[0]).toMatchObject({ discount_percent: "10.00", quantity: "3.0000" });
+    expect(inv).toMatchObject({ status: "pending", source: "invoice", balanceDue: "1260.00", condition: { days: 30 }, notes: "Entrega en almacén" });
+    expect(inv.items[0]).toMatchObject({ discount_percent: null, quantity: "3.0000", returned_quantity: "0.0000" });
     const expected = new Date(`${inv.date}T00:00:00Z`);
     expected.setUTCDate(expected.getUTCDate() + 30);
     expect(inv.dueDate).toBe(expected.toISOString().slice(0, 10));
