@@ -9,6 +9,7 @@ import enEmployees from "./en/employees.json";
 import enErrors from "./en/errors.json";
 import enFiscalSettings from "./en/fiscalSettings.json";
 import enInventory from "./en/inventory.json";
+import enInvoiceShare from "./en/invoiceShare.json";
 import enInvoices from "./en/invoices.json";
 import enNav from "./en/nav.json";
 import enNcf from "./en/ncf.json";
@@ -34,6 +35,7 @@ import esEmployees from "./es/employees.json";
 import esErrors from "./es/errors.json";
 import esFiscalSettings from "./es/fiscalSettings.json";
 import esInventory from "./es/inventory.json";
+import esInvoiceShare from "./es/invoiceShare.json";
 import esInvoices from "./es/invoices.json";
 import esNav from "./es/nav.json";
 import esNcf from "./es/ncf.json";
@@ -51,8 +53,8 @@ import esWarehouses from "./es/warehouses.json";
 
 /** Every catalog, by language and namespace. Both languages always carry the same keys. */
 export const resources = {
-  es: { auth: esAuth, common: esCommon, dashboard: esDashboard, errors: esErrors, nav: esNav, settings: esSettings, superadmin: esSuperadmin, products: esProducts, productImport: esProductImport, providers: esProviders, categories: esCategories, units: esUnits, inventory: esInventory, recipes: esRecipes, warehouses: esWarehouses, customers: esCustomers, employees: esEmployees, pos: esPos, outbox: esOutbox, cashbox: esCashbox, posPanels: esPosPanels, fiscalSettings: esFiscalSettings, invoices: esInvoices, creditNotes: esCreditNotes, ncf: esNcf },
-  en: { auth: enAuth, common: enCommon, dashboard: enDashboard, errors: enErrors, nav: enNav, settings: enSettings, superadmin: enSuperadmin, products: enProducts, productImport: enProductImport, providers: enProviders, categories: enCategories, units: enUnits, inventory: enInventory, recipes: enRecipes, warehouses: enWarehouses, customers: enCustomers, employees: enEmployees, pos: enPos, outbox: enOutbox, cashbox: enCashbox, posPanels: enPosPanels, fiscalSettings: enFiscalSettings, invoices: enInvoices, creditNotes: enCreditNotes, ncf: enNcf },
+  es: { auth: esAuth, common: esCommon, dashboard: esDashboard, errors: esErrors, nav: esNav, settings: esSettings, superadmin: esSuperadmin, products: esProducts, productImport: esProductImport, providers: esProviders, categories: esCategories, units: esUnits, inventory: esInventory, recipes: esRecipes, warehouses: esWarehouses, customers: esCustomers, employees: esEmployees, pos: esPos, outbox: esOutbox, cashbox: esCashbox, posPanels: esPosPanels, fiscalSettings: esFiscalSettings, invoices: esInvoices, invoiceShare: esInvoiceShare, creditNotes: esCreditNotes, ncf: esNcf },
+  en: { auth: enAuth, common: enCommon, dashboard: enDashboard, errors: enErrors, nav: enNav, settings: enSettings, superadmin: enSuperadmin, products: enProducts, productImport: enProductImport, providers: enProviders, categories: enCategories, units: enUnits, inventory: enInventory, recipes: enRecipes, warehouses: enWarehouses, customers: enCustomers, employees: enEmployees, pos: enPos, outbox: enOutbox, cashbox: enCashbox, posPanels: enPosPanels, fiscalSettings: enFiscalSettings, invoices: enInvoices, invoiceShare: enInvoiceShare, creditNotes: enCreditNotes, ncf: enNcf },
 } as const;
 
 export type Namespace = keyof (typeof resources)["es"];
