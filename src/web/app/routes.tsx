@@ -12,6 +12,7 @@ import { DashboardPage } from "../features/dashboard/dashboard-page";
 import { employeeRoutes } from "../features/employees/routes";
 import { fiscalSettingsRoutes } from "../features/fiscal-settings/routes";
 import { inventoryRoutes } from "../features/inventory/routes";
+import { publicInvoiceRoute } from "../features/invoices/public-routes";
 import { invoiceRoutes } from "../features/invoices/routes";
 import { LandingPage } from "../features/landing/landing-page";
 import { ncfSettingsRoutes } from "../features/ncf/routes";
@@ -76,6 +77,7 @@ export const router = createBrowserRouter([
       { path: "/auth/callback", element: <CallbackPage /> },
       { path: "/onboarding/:product", element: <RegisterPage /> },
       { path: "/nothing-to-see-here", element: <SuperAdminPage /> },
+      publicInvoiceRoute,
       {
         path: "/home",
         element: <RequireSession />,
