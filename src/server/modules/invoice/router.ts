@@ -3,12 +3,14 @@ import { cancelInvoiceInput, createInvoiceInput, invoiceListInput, recordPayment
 import { businessDate } from "../../../shared/platform/dates";
 import { protectedProcedure, requireAnyPermission, requirePermission, router } from "../../trpc/init";
 import { cancel, create, getByNumber, getInvoice, listInvoices, recordPayment } from "./service";
+import { invoiceShareProcedures } from "./share-router";
 
 const invoices = protectedProcedure.use(requirePermission("invoices.view"));
 const today = (tz: string) => businessDate(new Date(), tz);
 
 /** invoice.*: the invoices back office (list, detail, manual invoice, payments, cancel, share). */
 export const invoiceRouter = router({
+  ...invoiceShareProcedures,
   /** A page of invoices with the filters of the list and the totals of the filtered set. */
   getAll: invoices.input(invoiceListInput.default({ search: "", page: 1, pageSize: 20 })).query(({ ctx, input }) => listInvoices(ctx, input, today(ctx.tenant.timezone))),
   getById: invoices.input(z.object({ id: z.uuid("invoices:errors.invalidId") })).query(({ ctx, input }) => getInvoice(ctx, input.id, today(ctx.tenant.timezone))),

@@ -120,6 +120,8 @@ export async function getInvoice(ctx: PosContext, id: string, today: string) {
       invoiceType: { id: invoiceTypes.id, name: invoiceTypes.name },
       sellerName: employees.name,
       customerIsDefault: customers.isDefault,
+      customerEmail: customers.email,
+      customerPhone: customers.phone,
       warehouseName: warehouses.name,
       cancelledByName: users.name,
     })
@@ -184,7 +186,7 @@ export async function getInvoice(ctx: PosContext, id: string, today: string) {
     sellerName: head.sellerName,
     cashier: receipt.cashier,
     warehouse: { id: o.warehouseId, name: head.warehouseName },
-    customer: { ...receipt.customer, isDefault: head.customerIsDefault },
+    customer: { ...receipt.customer, isDefault: head.customerIsDefault, email: head.customerEmail, phone: head.customerPhone },
     notes: o.notes,
     items: receipt.items.map((i) => {
       const extra = itemExtra.get(i.id);

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, Ban, CreditCard, SearchX, Undo2 } from "lucide-react";
+import { ArrowLeft, Ban, CreditCard, SearchX, Share2, Undo2 } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -16,6 +16,7 @@ import { RequirePermission } from "../shell/guards";
 import { CancelInvoiceDialog } from "./cancel-invoice-dialog";
 import { InvoiceStatusBadge } from "./invoice-status";
 import { RecordPaymentDialog } from "./record-payment-dialog";
+import { InvoiceShareDialog } from "./share-dialog";
 
 export function InvoiceDetailPage() {
   return (
@@ -44,6 +45,7 @@ function InvoiceDetail() {
   const [paying, setPaying] = React.useState(false);
   const [cancelling, setCancelling] = React.useState(false);
   const [returning, setReturning] = React.useState(false);
+  const [sharing, setSharing] = React.useState(false);
 
   if (query.isLoading) return <Skeleton className="h-96 w-full" />;
   const inv = query.data;
@@ -84,6 +86,9 @@ function InvoiceDetail() {
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => setSharing(true)} data-testid="share-invoice">
+            <Share2 /> {t("invoices:actions.share")}
+          </Button>
           {canPay ? (
             <Button onClick={() => setPaying(true)} data-testid="record-payment">
               <CreditCard /> {t("invoices:actions.recordPayment")}
@@ -262,6 +267,7 @@ function InvoiceDetail() {
 
       <RecordPaymentDialog invoice={inv} open={paying} onOpenChange={setPaying} />
       <CancelInvoiceDialog invoice={inv} open={cancelling} onOpenChange={setCancelling} />
+      <InvoiceShareDialog invoiceId={inv.id} open={sharing} onOpenChange={setSharing} customerEmail={inv.customer.isDefault ? null : inv.customer.email} customerPhone={inv.customer.isDefault ? null : inv.customer.phone} />
       <ReturnWizard open={returning} onOpenChange={setReturning} initialNumber={inv.number} />
     </div>
   );

@@ -11,7 +11,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Skeleton } from "../../components/ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table";
 import { formatDate } from "../../lib/dates";
-import { type SharedInvoice, shareQueryKeys, useShareApi } from "./share-dialog";
+import { useTRPC } from "../../app/trpc";
+import type { SharedInvoice } from "./share-dialog";
 
 const TITLE_CODES = ["01", "02", "03", "04", "14", "15", "16"];
 const ELECTRONIC: Record<string, string> = { "31": "01", "32": "02", "33": "03", "34": "04", "44": "14", "45": "15", "46": "16" };
@@ -50,11 +51,9 @@ export function PublicInvoicePage() {
   const { token = "" } = useParams();
   const { t, i18n } = useTranslation();
   const lang = i18n.language === "en" ? "en" : "es";
-  const api = useShareApi();
+  const trpc = useTRPC();
   const query = useQuery({
-    queryKey: shareQueryKeys.shared(token),
-    queryFn: () => api.invoice.getShared.query({ token }),
-    enabled: !!token,
+    ...trpc.invoice.getShared.queryOptions({ token }, { enabled: !!token }),
     retry: false,
     meta: { silent: true },
   });

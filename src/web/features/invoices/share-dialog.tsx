@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Copy, Download, Link2Off, Mail, MessageCircle } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
-import { fieldErrors, useTRPCClient } from "../../app/trpc";
+import { fieldErrors, useTRPC, useTRPCClient } from "../../app/trpc";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../components/ui/dialog";
 import { Input } from "../../components/ui/input";
@@ -10,75 +10,11 @@ import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/use-toast";
 import { tMessage } from "../../lib/i18n";
 
-// ——— The sharing procedures (invoice.share, getShareLink, revokeShareLink, getShared) ———
-// They live in src/server/modules/invoice/share-router.ts (invoiceShareProcedures) and are spread
-// into invoice.*; their shapes are written here because web code imports only the AppRouter type.
-// Once invoice.* carries them, trpc.invoice.share.mutationOptions(...) can replace useShareApi.
+import type { inferRouterOutputs } from "@trpc/server";
+import type { AppRouter } from "../../app/trpc";
 
-export type ShareChannel = "email" | "whatsapp" | "link";
-export interface ShareInput {
-  invoiceId: string;
-  channel: ShareChannel;
-  email?: string | null;
-  phoneNumber?: string | null;
-  language?: "es" | "en" | null;
-}
-export interface ShareResult {
-  channel: ShareChannel;
-  sent: boolean;
-  status: "outbox" | "sent" | "failed" | null;
-  url: string | null;
-  token: string | null;
-  shareUrl: string | null;
-}
-export interface ShareLink {
-  token: string | null;
-  url: string | null;
-}
 /** The public copy of an invoice (invoice.getShared). */
-export interface SharedInvoice {
-  order: {
-    number: string;
-    created_at: string;
-    subtotal: string;
-    discount_total: string;
-    tax_total: string;
-    total: string;
-    change_amount: string;
-    government_invoice_number: string | null;
-    ncf_type: string | null;
-    ncf_type_description: string | null;
-    ncf_expires_on: string | null;
-    status: string;
-    notes: string | null;
-  };
-  items: { product_name: string; quantity: string; unit_price: string; discount_value: string; subtotal: string; itbis: string; total: string }[];
-  payments: { payment_method_name: string; payment_method_code: string; amount: string; base_amount: string; currency: string; currency_symbol: string; reference: string | null; status: string }[];
-  customer: { name: string; taxId: string | null };
-  warehouse: { name: string; businessName: string; address: string | null; phone: string | null; taxId: string | null };
-  cashier: string;
-  invoice: { date: string; dueDate: string | null; paidTotal: string; balanceDue: string; creditedTotal: string };
-}
-
-interface ShareApi {
-  invoice: {
-    share: { mutate(input: ShareInput): Promise<ShareResult> };
-    getShareLink: { query(input: { invoiceId: string }): Promise<ShareLink> };
-    revokeShareLink: { mutate(input: { invoiceId: string }): Promise<{ success: true }> };
-    getShared: { query(input: { token: string }): Promise<SharedInvoice> };
-  };
-}
-
-/** The tRPC client, seen through the sharing procedures' shapes. */
-export function useShareApi(): ShareApi {
-  return useTRPCClient() as unknown as ShareApi;
-}
-
-/** Query keys in tRPC's own format, so trpc.invoice.pathFilter() refreshes them too. */
-export const shareQueryKeys = {
-  link: (invoiceId: string) => [["invoice", "getShareLink"], { input: { invoiceId }, type: "query" }] as const,
-  shared: (token: string) => [["invoice", "getShared"], { input: { token }, type: "query" }] as const,
-};
+export type SharedInvoice = inferRouterOutputs<AppRouter>["invoice"]["getShared"];
 
 /** The signed-in download (letter or 80 mm) in the given language. */
 export function invoicePdfUrl(invoiceId: string, format: "letter" | "80mm", lang: string): string {
@@ -104,7 +40,7 @@ export interface InvoiceShareDialogProps {
 export function InvoiceShareDialog({ invoiceId, open, onOpenChange, customerEmail, customerPhone }: InvoiceShareDialogProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === "en" ? "en" : "es";
-  const api = useShareApi();
+  const trpc = useTRPC();
   const qc = useQueryClient();
   const [email, setEmail] = React.useState("");
   const [phone, setPhone] = React.useState("");
@@ -122,15 +58,13 @@ export function InvoiceShareDialog({ invoiceId, open, onOpenChange, customerEmai
     setConfirmRevoke(false);
   }, [open, customerEmail, customerPhone]);
 
-  const link = useQuery({
-    queryKey: shareQueryKeys.link(invoiceId),
-    queryFn: () => api.invoice.getShareLink.query({ invoiceId }),
-    enabled: open && !!invoiceId,
-  });
-  const setLink = (value: ShareLink) => qc.setQueryData(shareQueryKeys.link(invoiceId), value);
+  const linkOptions = trpc.invoice.getShareLink.queryOptions({ invoiceId }, { enabled: open && !!invoiceId });
+  const link = useQuery(linkOptions);
+  const setLink = (value: { token: string | null; url: string | null }) => qc.setQueryData(linkOptions.queryKey, value);
+  const client = useTRPCClient();
 
   const sendEmail = useMutation({
-    mutationFn: (to: string) => api.invoice.share.mutate({ invoiceId, channel: "email", email: to, language: lang }),
+    mutationFn: (to: string) => client.invoice.share.mutate({ invoiceId, channel: "email", email: to, language: lang }),
     meta: { silent: true },
     onSuccess: (r, to) => toast({ variant: "success", title: t(r.status === "outbox" ? "invoiceShare:dialog.emailInOutbox" : "invoiceShare:dialog.emailSent", { email: to }) }),
     onError: (e) => {
@@ -141,7 +75,7 @@ export function InvoiceShareDialog({ invoiceId, open, onOpenChange, customerEmai
   });
 
   const whatsapp = useMutation({
-    mutationFn: (vars: { phoneNumber: string; popup: Window | null }) => api.invoice.share.mutate({ invoiceId, channel: "whatsapp", phoneNumber: vars.phoneNumber || null, language: lang }),
+    mutationFn: (vars: { phoneNumber: string; popup: Window | null }) => client.invoice.share.mutate({ invoiceId, channel: "whatsapp", phoneNumber: vars.phoneNumber || null, language: lang }),
     meta: { silent: true },
     onSuccess: (r, vars) => {
       if (r.token && r.shareUrl) setLink({ token: r.token, url: r.shareUrl });
@@ -158,19 +92,19 @@ export function InvoiceShareDialog({ invoiceId, open, onOpenChange, customerEmai
   });
 
   const createLink = useMutation({
-    mutationFn: () => api.invoice.share.mutate({ invoiceId, channel: "link", language: lang }),
+    mutationFn: () => client.invoice.share.mutate({ invoiceId, channel: "link", language: lang }),
     meta: { silent: true },
     onError: (e) => toast({ variant: "destructive", title: t("invoiceShare:dialog.linkError"), description: tMessage(e.message) }),
   });
 
   const revoke = useMutation({
-    mutationFn: () => api.invoice.revokeShareLink.mutate({ invoiceId }),
+    ...trpc.invoice.revokeShareLink.mutationOptions(),
     meta: { silent: true },
     onSuccess: async () => {
       setLink({ token: null, url: null });
       setConfirmRevoke(false);
       toast({ variant: "success", title: t("invoiceShare:dialog.linkRevoked") });
-      await qc.invalidateQueries({ queryKey: [["invoice"]] });
+      await qc.invalidateQueries(trpc.invoice.pathFilter());
     },
     onError: (e) => toast({ variant: "destructive", title: t("invoiceShare:dialog.revokeError"), description: tMessage(e.message) }),
   });
@@ -202,7 +136,7 @@ export function InvoiceShareDialog({ invoiceId, open, onOpenChange, customerEmai
       if (!r?.url || !r.token) return;
       url = r.url;
       setLink({ token: r.token, url });
-      void qc.invalidateQueries({ queryKey: [["invoice", "getById"]] });
+      void qc.invalidateQueries(trpc.invoice.getById.pathFilter());
     }
     try {
       await navigator.clipboard.writeText(url);
@@ -320,7 +254,7 @@ export function InvoiceShareDialog({ invoiceId, open, onOpenChange, customerEmai
                 <Button variant="outline" size="sm" onClick={() => setConfirmRevoke(false)}>
                   {t("common:actions.cancel")}
                 </Button>
-                <Button variant="destructive" size="sm" onClick={() => revoke.mutate()} disabled={revoke.isPending} data-testid="share-revoke-confirm">
+                <Button variant="destructive" size="sm" onClick={() => revoke.mutate({ invoiceId })} disabled={revoke.isPending} data-testid="share-revoke-confirm">
                   {t("invoiceShare:dialog.revokeLink")}
                 </Button>
               </div>
