@@ -16,6 +16,16 @@ export function isSystemPaymentMethod(code: string): boolean {
 /** Cash is always available: it cannot be deactivated. */
 export const ALWAYS_ACTIVE_PAYMENT_METHOD = "CASH";
 
+/** A method without 'use currencies' is taken in the default currency only (cash takes US$ and €). */
+export function methodTakesCurrency(method: { useCurrencies: boolean }, currency: { isDefault: boolean }): boolean {
+  return method.useCurrencies || currency.isDefault;
+}
+
+/** The method a payment form opens with: the first preferred one, else the default, else the first in order. */
+export function initialPaymentMethod<T extends { id: string; isDefault: boolean }>(methods: readonly T[], preferredIds: readonly string[] = []): T | undefined {
+  return methods.find((m) => preferredIds.includes(m.id)) ?? methods.find((m) => m.isDefault) ?? methods[0];
+}
+
 export const paymentMethodFormSchema = z.object({
   code: settingsCode,
   name: settingsName,

@@ -92,6 +92,16 @@ describe("invoice.recordPayment", () => {
     expect(inv.payments.find((p) => p.id === r.paymentId)).toMatchObject({ amount: "10.00", rate: "63.250000", baseAmount: "632.50", currency: { code: "USD" } });
   });
 
+  it("refuses a foreign currency on a method without 'use currencies'", async () => {
+    const sale = await creditSale();
+    const transfer = (await cashier.paymentMethod.getAll.query()).find((m) => m.code === "TRANSFER")!;
+    expect(transfer).toMatchObject({ isDefault: false, useCurrencies: false });
+    expect(await errorOf(cashier.invoice.recordPayment.mutate({ invoice_id: sale.orderId, payment_method_id: transfer.id, currency_id: usd, amount: "10" }))).toEqual({
+      code: "BAD_REQUEST",
+      message: "Transferencia solo se cobra en la moneda predeterminada; use otro método para USD",
+    });
+  });
+
   it("the same client_payment_id records one payment, also when sent twice at once", async () => {
     const sale = await creditSale();
     const input = { invoice_id: sale.orderId, payment_method_id: cash, currency_id: dop, amount: "100", client_payment_id: uuid() };

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { Big, toBig } from "../../../shared/catalog/decimal";
+import { methodTakesCurrency } from "../../../shared/fiscal-settings/payment-method";
 import { balanceDueOf, paymentStatusOf } from "../../../shared/invoices/balance";
 import { type CancelReasonCode, type InvoiceListInput, type invoiceListInput, invoiceStatusOf, type recordPaymentInput } from "../../../shared/invoices/schemas";
 import { offsetOf, pageOf } from "../../../shared/platform/pagination";
@@ -266,11 +267,11 @@ export async function recordPayment(ctx: PosContext, input: z.output<typeof reco
   if (order.status !== "completed") throw appError("BAD_REQUEST", "invoices:errors.invoiceNotIssued");
   const [[method], [currency]] = await Promise.all([
     tx
-      .select({ id: paymentMethods.id, code: paymentMethods.code })
+      .select({ id: paymentMethods.id, code: paymentMethods.code, name: paymentMethods.name, useCurrencies: paymentMethods.useCurrencies })
       .from(paymentMethods)
       .where(and(eq(paymentMethods.tenantId, tenantId), eq(paymentMethods.id, input.payment_method_id), eq(paymentMethods.isActive, true))),
     tx
-      .select({ id: currencies.id, rate: currencies.rate })
+      .select({ id: currencies.id, code: currencies.code, rate: currencies.rate, isDefault: currencies.isDefault })
       .from(currencies)
       .where(and(eq(currencies.tenantId, tenantId), eq(currencies.id, input.currency_id), eq(currencies.isActive, true))),
   ]);
@@ -278,6 +279,7 @@ export async function recordPayment(ctx: PosContext, input: z.output<typeof reco
   if (!currency) throw appError("NOT_FOUND", "invoices:errors.currencyNotFound");
   const code = method.code.toUpperCase();
   if (code === CREDIT_METHOD_CODE || code === "CREDIT_NOTE") throw appError("BAD_REQUEST", "invoices:errors.methodNotForPayments");
+  if (!methodTakesCurrency(method, currency)) throw appError("BAD_REQUEST", "fiscalSettings:errors.paymentMethod.singleCurrency", { method: method.name, currency: currency.code });
   const pending = toBig(order.balanceDue);
   if (pending.lte(0)) throw appError("BAD_REQUEST", "invoices:errors.nothingPending");
   const baseAmount = toBig(input.amount).times(toBig(currency.rate)).round(2, Big.roundHalfUp);

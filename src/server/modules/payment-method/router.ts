@@ -7,10 +7,20 @@ import { paymentMethods } from "./tables";
 const fiscal = protectedProcedure.use(requirePermission("settings.fiscal"));
 
 export const paymentMethodRouter = router({
-  /** Active payment methods in their order (POS, discounts per method, appointments). */
+  /** Active payment methods in their order with the flags every payment form follows (default, currencies, card provider, where available). */
   getAll: protectedProcedure.query(({ ctx }) =>
     ctx.tx
-      .select({ id: paymentMethods.id, code: paymentMethods.code, name: paymentMethods.name, order: paymentMethods.order })
+      .select({
+        id: paymentMethods.id,
+        code: paymentMethods.code,
+        name: paymentMethods.name,
+        order: paymentMethods.order,
+        isDefault: paymentMethods.isDefault,
+        useCurrencies: paymentMethods.useCurrencies,
+        useCardProvider: paymentMethods.useCardProvider,
+        availableForAppointments: paymentMethods.availableForAppointments,
+        availableForOnlineStore: paymentMethods.availableForOnlineStore,
+      })
       .from(paymentMethods)
       .where(and(eq(paymentMethods.tenantId, ctx.tenant.id), eq(paymentMethods.isActive, true)))
       .orderBy(asc(paymentMethods.order), asc(paymentMethods.name)),

@@ -107,6 +107,11 @@ describe("pos.checkout", () => {
     expect(r).toMatchObject({ total: "118.00", changeAmount: "8.50" });
   });
 
+  it("a method without 'use currencies' is taken in the default currency only (BAD_REQUEST)", async () => {
+    const e = await errorOf(cashier.pos.checkout.mutate(sale({ items: [{ productId: soda, quantity: "1" }], payments: [{ paymentMethodId: card, currencyId: usd, amount: "2" }] })));
+    expect(e).toEqual({ code: "BAD_REQUEST", message: "Tarjeta solo se cobra en la moneda predeterminada; use otro método para USD" });
+  });
+
   it("the same clientOrderId returns the first result and creates nothing", async () => {
     const input = sale();
     const [a, b] = await Promise.all([cashier.pos.checkout.mutate(input), cashier.pos.checkout.mutate(input)]);

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { Big, toBig } from "../../../shared/catalog/decimal";
 import { ncfProblem } from "../../../shared/customers/fiscal";
+import { methodTakesCurrency } from "../../../shared/fiscal-settings/payment-method";
 import { translate } from "../../../shared/i18n/translate";
 import { balanceDueOf, DEFAULT_CREDIT_DAYS, dueDateOf, paymentStatusOf } from "../../../shared/invoices/balance";
 import { businessDate } from "../../../shared/platform/dates";
@@ -211,11 +212,11 @@ async function loadPayments(tx: Tx, tenantId: string, payments: PaymentInput[]) 
   const currencyIds = [...new Set(payments.map((p) => p.currencyId))];
   const [methods, currs] = await Promise.all([
     tx
-      .select({ id: paymentMethods.id, code: paymentMethods.code, name: paymentMethods.name })
+      .select({ id: paymentMethods.id, code: paymentMethods.code, name: paymentMethods.name, useCurrencies: paymentMethods.useCurrencies })
       .from(paymentMethods)
       .where(and(eq(paymentMethods.tenantId, tenantId), inArray(paymentMethods.id, methodIds), eq(paymentMethods.isActive, true))),
     tx
-      .select({ id: currencies.id, code: currencies.code, rate: currencies.rate })
+      .select({ id: currencies.id, code: currencies.code, rate: currencies.rate, isDefault: currencies.isDefault })
       .from(currencies)
       .where(and(eq(currencies.tenantId, tenantId), inArray(currencies.id, currencyIds), eq(currencies.isActive, true))),
   ]);
@@ -226,6 +227,7 @@ async function loadPayments(tx: Tx, tenantId: string, payments: PaymentInput[]) 
     if (!method) throw appError("NOT_FOUND", "pos:errors.paymentMethodNotFound");
     const currency = currencyById.get(p.currencyId);
     if (!currency) throw appError("NOT_FOUND", "pos:errors.currencyNotFound");
+    if (!methodTakesCurrency(method, currency)) throw appError("BAD_REQUEST", "fiscalSettings:errors.paymentMethod.singleCurrency", { method: method.name, currency: currency.code });
     const baseAmount = toBig(p.amount).times(toBig(currency.rate)).round(2, Big.roundHalfUp).toFixed(2);
     const isCredit = method.code.toUpperCase() === CREDIT_METHOD_CODE;
     const isCreditNote = method.code.toUpperCase() === CREDIT_NOTE_METHOD_CODE;

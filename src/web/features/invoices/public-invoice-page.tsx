@@ -5,13 +5,13 @@ import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { Big, toBig } from "../../../shared/catalog/decimal";
 import { formatMoney, formatQuantity } from "../../../shared/money/format";
+import { useTRPC } from "../../app/trpc";
 import { LanguageSelector } from "../../components/language-selector";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table";
 import { formatDate } from "../../lib/dates";
-import { useTRPC } from "../../app/trpc";
 import type { SharedInvoice } from "./share-dialog";
 
 const TITLE_CODES = ["01", "02", "03", "04", "14", "15", "16"];

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Big, toBig } from "../../../shared/catalog/decimal";
+import { initialPaymentMethod, methodTakesCurrency } from "../../../shared/fiscal-settings/payment-method";
 import { formatMoney } from "../../../shared/money/format";
 import { useTRPC } from "../../app/trpc";
 import { Button } from "../../components/ui/button";
@@ -43,10 +44,12 @@ export function RecordPaymentDialog({ invoice, open, onOpenChange }: { invoice: 
   const [error, setError] = React.useState<string | null>(null);
   const key = React.useRef(crypto.randomUUID());
 
+  const method = usable.find((m) => m.id === methodId);
+  // A method without 'use currencies' is taken in the default currency only.
+  const takenCurrencies = (currencies.data ?? []).filter((c) => !method || methodTakesCurrency(method, { isDefault: c.is_default }));
   const currency = currencies.data?.find((c) => c.id === currencyId);
   const rate = toBig(currency?.rate ?? "1");
   const pendingIn = rate.gt(0) ? toBig(invoice.balanceDue).div(rate).round(2, Big.roundUp) : toBig(invoice.balanceDue);
-  const method = usable.find((m) => m.id === methodId);
   const isCash = method?.code.toUpperCase() === "CASH";
 
   // Defaults once the lists arrive: the first method (in its order, the default first when marked),
@@ -60,8 +63,7 @@ export function RecordPaymentDialog({ invoice, open, onOpenChange }: { invoice: 
   }, [open]);
   React.useEffect(() => {
     if (!open || methodId || usable.length === 0) return;
-    const preferred = usable.find((m) => (m as { isDefault?: boolean }).isDefault) ?? usable[0]!;
-    setMethodId(preferred.id);
+    setMethodId(initialPaymentMethod(usable)!.id);
   }, [open, usable.length]);
   React.useEffect(() => {
     if (!open || !currencies.data?.length) return;
@@ -69,6 +71,9 @@ export function RecordPaymentDialog({ invoice, open, onOpenChange }: { invoice: 
     const chosen = currencies.data.find((c) => c.id === earlier) ?? currencies.data.find((c) => c.is_default) ?? currencies.data[0]!;
     setCurrencyId(chosen.id);
   }, [open, currencies.data]);
+  React.useEffect(() => {
+    if (open && currencyId && takenCurrencies.length > 0 && !takenCurrencies.some((c) => c.id === currencyId)) setCurrencyId(takenCurrencies.find((c) => c.is_default)?.id ?? takenCurrencies[0]!.id);
+  }, [open, methodId, currencyId, takenCurrencies.length]);
   React.useEffect(() => {
     if (open && currency) setAmount(pendingIn.toFixed(2));
   }, [open, currencyId, invoice.balanceDue]);
@@ -133,8 +138,8 @@ export function RecordPaymentDialog({ invoice, open, onOpenChange }: { invoice: 
             </div>
             <div className="grid gap-1">
               <Label htmlFor="pay-currency">{t("invoices:payment.currency")}</Label>
-              <select id="pay-currency" className="h-10 rounded-[var(--radius-button)] border bg-background px-2 text-sm" value={currencyId} onChange={(e) => setCurrencyId(e.target.value)}>
-                {(currencies.data ?? []).map((c) => (
+              <select id="pay-currency" className="h-10 rounded-[var(--radius-button)] border bg-background px-2 text-sm" value={currencyId} disabled={takenCurrencies.length < 2} onChange={(e) => setCurrencyId(e.target.value)}>
+                {takenCurrencies.map((c) => (
                   <option key={c.id} value={c.id}>
                     {c.code} · {c.name}
                   </option>

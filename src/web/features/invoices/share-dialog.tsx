@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { inferRouterOutputs } from "@trpc/server";
 import { Copy, Download, Link2Off, Mail, MessageCircle } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
+import type { AppRouter } from "../../app/trpc";
 import { fieldErrors, useTRPC, useTRPCClient } from "../../app/trpc";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../components/ui/dialog";
@@ -9,9 +11,6 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/use-toast";
 import { tMessage } from "../../lib/i18n";
-
-import type { inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "../../app/trpc";
 
 /** The public copy of an invoice (invoice.getShared). */
 export type SharedInvoice = inferRouterOutputs<AppRouter>["invoice"]["getShared"];

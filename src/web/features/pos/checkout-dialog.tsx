@@ -3,6 +3,7 @@ import { AlertTriangle, Plus, Trash2 } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { customerFiscalKind, type FiscalCustomer, ncfProblem, SALE_NCF_TYPE_CODES } from "../../../shared/customers/fiscal";
+import { initialPaymentMethod, methodTakesCurrency } from "../../../shared/fiscal-settings/payment-method";
 import { formatMoney } from "../../../shared/money/format";
 import { computePayments, convertFromBase } from "../../../shared/pos/pricing";
 import { useTRPC } from "../../app/trpc";
@@ -82,7 +83,7 @@ export function CheckoutDialog({
   const preferred = preferredMethodIds.join(",");
   React.useEffect(() => {
     if (!open || !methods.data?.[0] || !defaultCurrency) return;
-    const first = methods.data.find((m) => preferred.split(",").includes(m.id)) ?? methods.data[0];
+    const first = initialPaymentMethod(methods.data, preferred.split(","))!;
     setRows([{ key: nextKey.current++, paymentMethodId: first.id, currencyId: defaultCurrency.id, amount: total, reference: "" }]);
   }, [open, methods.data, defaultCurrency, total, preferred]);
   // A company (RNC) gets a tax credit invoice (B01); anyone else the default type.
@@ -111,6 +112,20 @@ export function CheckoutDialog({
   }, [rows, total, currencies.data]);
 
   const canConfirm = !!summary && Number(summary.pending) === 0 && rows.length > 0 && !busy && !problem;
+
+  /** The currencies a method takes: all of them with 'use currencies', else the default one only. */
+  const currenciesFor = (methodId: string) => {
+    const method = methods.data?.find((m) => m.id === methodId);
+    return (currencies.data ?? []).filter((c) => !method || methodTakesCurrency(method, { isDefault: c.is_default }));
+  };
+
+  function changeMethod(r: PaymentRow, paymentMethodId: string) {
+    const allowed = currenciesFor(paymentMethodId);
+    if (allowed.some((c) => c.id === r.currencyId) || !defaultCurrency) return update(r.key, { paymentMethodId });
+    // A method without 'use currencies' is taken in the default currency: the value is kept.
+    const inBase = computePayments("0", [{ amount: r.amount || "0", rate: rateOf(r.currencyId) }]).paid;
+    update(r.key, { paymentMethodId, currencyId: defaultCurrency.id, amount: convertFromBase(inBase, rateOf(defaultCurrency.id)) });
+  }
 
   function update(key: number, patch: Partial<PaymentRow>) {
     setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
@@ -199,7 +214,7 @@ export function CheckoutDialog({
           {rows.map((r, i) => (
             <div key={r.key} className="grid grid-cols-[1fr_0.8fr_1fr_auto] items-end gap-2">
               <Field label={t("pos:checkout.method")} htmlFor={`pos-pay-method-${i}`}>
-                <select id={`pos-pay-method-${i}`} className={selectClass} value={r.paymentMethodId} onChange={(e) => update(r.key, { paymentMethodId: e.target.value })}>
+                <select id={`pos-pay-method-${i}`} className={selectClass} value={r.paymentMethodId} onChange={(e) => changeMethod(r, e.target.value)}>
                   {(methods.data ?? []).map((m) => (
                     <option key={m.id} value={m.id}>
                       {m.name}
@@ -212,6 +227,7 @@ export function CheckoutDialog({
                   id={`pos-pay-currency-${i}`}
                   className={selectClass}
                   value={r.currencyId}
+                  disabled={currenciesFor(r.paymentMethodId).length < 2}
                   onChange={(e) => {
                     const currencyId = e.target.value;
                     // Keep the value: what was due in pesos becomes the same value in the new currency.
@@ -219,7 +235,7 @@ export function CheckoutDialog({
                     update(r.key, { currencyId, amount: convertFromBase(inBase, rateOf(currencyId)) });
                   }}
                 >
-                  {(currencies.data ?? []).map((c) => (
+                  {currenciesFor(r.paymentMethodId).map((c) => (
                     <option key={c.id} value={c.id}>
                       {c.code}
                     </option>
