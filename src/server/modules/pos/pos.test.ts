@@ -314,6 +314,8 @@ describe("credit sales ('fiado')", () => {
     expect(order).toMatchObject({ paymentStatus: "partial", balanceDue: "658.00", change: "0.00" });
     const days = (Date.parse(order!.dueDate!) - Date.parse(order!.businessDate)) / 86_400_000;
     expect(days).toBe(30);
+    // the invoice carries the 30-day credit condition, not the default 'Contado'
+    expect((await owner.invoice.getById.query({ id: r.orderId })).condition).toMatchObject({ days: 30 });
     expect((await errorOf(cashier.pos.checkout.mutate(sale({ payments: [{ paymentMethodId: credit, currencyId: dop, amount: "958" }] })))).message).toBe(
       "Una venta a crédito necesita un cliente registrado (no 'Contado')",
     );

@@ -277,6 +277,17 @@ async function loadCondition(tx: Tx, tenantId: string, id: string | null | undef
   return row ?? null;
 }
 
+/** The condition of an owed invoice sold on cash terms: the active DEFAULT_CREDIT_DAYS condition, else none (still due in that many days). */
+async function creditCondition(tx: Tx, tenantId: string): Promise<{ id: string | null; days: number }> {
+  const [row] = await tx
+    .select({ id: invoiceConditions.id, days: invoiceConditions.days })
+    .from(invoiceConditions)
+    .where(and(eq(invoiceConditions.tenantId, tenantId), eq(invoiceConditions.isActive, true), eq(invoiceConditions.days, DEFAULT_CREDIT_DAYS)))
+    .orderBy(asc(invoiceConditions.order))
+    .limit(1);
+  return row ?? { id: null, days: DEFAULT_CREDIT_DAYS };
+}
+
 /**
  * What a customer may still owe: refuses a credit sale to the cash customer, and one that takes
  * the customer past their credit limit (their row is locked so two credit sales take turns).
@@ -369,7 +380,9 @@ export async function createInvoice(ctx: PosContext, input: InvoiceInput) {
   const settled = (paid.gt(priced.total) ? toBig(priced.total) : paid).toFixed(2);
   const balanceDue = balanceDueOf(priced.total, settled);
   const paymentStatus = paymentStatusOf(priced.total, settled);
-  const creditDays = condition && (condition.days > 0 || toBig(balanceDue).eq(0)) ? condition.days : toBig(balanceDue).gt(0) ? DEFAULT_CREDIT_DAYS : 0;
+  // An owed invoice on a cash condition (Contado, 0 days) is on the tenant's 30-day credit condition, or none.
+  const termsOf = condition && (condition.days > 0 || toBig(balanceDue).eq(0)) ? condition : toBig(balanceDue).gt(0) ? await creditCondition(tx, tenantId) : condition;
+  const creditDays = termsOf?.days ?? 0;
   await checkCredit(tx, tenantId, customer, balanceDue);
 
   const orderId = newId();
@@ -401,7 +414,7 @@ export async function createInvoice(ctx: PosContext, input: InvoiceInput) {
       paymentStatus,
       balanceDue,
       dueDate: dueDateOf(today, creditDays),
-      invoiceConditionId: condition?.id ?? null,
+      invoiceConditionId: termsOf?.id ?? null,
       sellerEmployeeId: input.sellerId ?? null,
       invoiceTypeId: input.invoiceTypeId ?? null,
       source: input.source,
