@@ -10,6 +10,7 @@ import { pageTitle } from "../shared/platform/branding";
 import type { ServerConfig } from "./config";
 import type { Db } from "./db/client";
 import { authRoutes } from "./modules/auth/routes";
+import { creditNoteRoutes } from "./modules/credit-note/routes";
 import { invoiceRoutes } from "./modules/invoice/routes";
 import { resolveTenantFromHost } from "./modules/tenant/service";
 import { uploadRoutes } from "./modules/upload/routes";
@@ -44,6 +45,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
   await authRoutes(app, deps);
   await uploadRoutes(app, deps);
   await invoiceRoutes(app, deps);
+  await creditNoteRoutes(app, deps);
 
   await app.register(fastifyTRPCPlugin, {
     prefix: "/api/trpc",

@@ -187,3 +187,36 @@ describe("two returns of the same line at once", () => {
     expect(inv.items.find((i) => i.product.id === rice)!.returned_quantity).toBe("2.0000");
   });
 });
+
+describe("GET /api/credit-notes/:id/pdf and /api/download/ticket", () => {
+  const get = (host: string, url: string, cookie?: string) => t.app.inject({ method: "GET", url, headers: { host, ...(cookie ? { cookie } : {}) } });
+
+  it("prints the credit note (letter and 80 mm) and downloads it as a ticket without the timestamp prefix; other hosts, tenants and addresses are refused", async () => {
+    const sale = await sellRice("3");
+    const note = await admin.creditNote.create.mutate({ client_key: uuid(), order_id: sale.orderId, customer_id: buyer, items: [{ product_id: rice, quantity: "1" }] });
+    const cookie = await t.signIn("acme", "cashier");
+    const pdf = await get("acme.localhost", `/api/credit-notes/${note.id}/pdf?format=80mm&lang=es`, cookie);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers["content-disposition"]).toBe(`attachment; filename="nota-credito-${note.number}.pdf"`);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(pdf.rawPayload.toString("latin1")).toMatch(/\/MediaBox \[0 0 226 /);
+    expect((await get("acme.localhost", `/api/credit-notes/${note.id}/pdf`)).statusCode).toBe(401);
+    const outsiderCookie = await t.signIn("other", "owner");
+    expect((await get("other.localhost", `/api/credit-notes/${note.id}/pdf`, outsiderCookie)).statusCode).toBe(404);
+
+    const url = encodeURIComponent(`/api/credit-notes/${note.id}/pdf?format=80mm`);
+    const ticket = await get("acme.localhost", `/api/download/ticket?url=${url}&filename=${encodeURIComponent(`1732530000000-${note.number}.pdf`)}`, cookie);
+    expect(ticket.statusCode).toBe(200);
+    expect(ticket.headers["content-type"]).toBe("application/pdf");
+    expect(ticket.headers["content-disposition"]).toBe(`attachment; filename="${note.number}.pdf"`);
+    expect(ticket.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    // the caller's own session is what fetches it
+    expect((await get("acme.localhost", `/api/download/ticket?url=${url}`)).json()).toEqual({ error: "User not authenticated" });
+    for (const bad of ["http://evil.example/x.pdf", "/api/trpc/user.getAll", "/uploads/../etc/passwd", `/uploads/${t.other.tenant.id}/x.pdf`, ""]) {
+      const res = await get("acme.localhost", `/api/download/ticket?url=${encodeURIComponent(bad)}`, cookie);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: "Ese documento no se puede descargar desde aquí" });
+    }
+    expect((await get("other.localhost", `/api/download/ticket?url=${url}`, outsiderCookie)).statusCode).toBe(404);
+  });
+});

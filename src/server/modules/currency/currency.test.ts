@@ -1,6 +1,9 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, businessDate } from "../../../shared/platform/dates";
+import { withTenant } from "../../db/client";
 import { type Client, createTestContext, errorOf, type TestContext } from "../../test/harness";
+import { currencyRates } from "./tables";
 
 let t: TestContext;
 let owner: Client;
@@ -151,6 +154,19 @@ describe("currency.setRate / getRateHistory", () => {
     // a fresh currency's only row is today's; a rate dated tomorrow waits
     expect((await owner.currency.setRate.mutate({ currencyId: uyu.id, rate: "1.7", effectiveDate: dayFromToday(1) })).applied).toBe(false);
     expect((await byCode("UYU")).rate).toBe("1.550000");
+  });
+
+  it("a scheduled rate takes effect by itself when its day comes (getAll and the POS list use it)", async () => {
+    const uyu = await byCode("UYU");
+    await owner.currency.setRate.mutate({ currencyId: uyu.id, rate: "1.9", effectiveDate: dayFromToday(3) });
+    expect((await cashier.currency.getActive.query()).find((c) => c.code === "UYU")!.rate).toBe("1.550000");
+    // three days later: today's rate is history and the scheduled row's day has come
+    await withTenant(t.db, t.acme.tenant.id, async (tx) => {
+      await tx.update(currencyRates).set({ effectiveDate: dayFromToday(-3) }).where(and(eq(currencyRates.currencyId, uyu.id), eq(currencyRates.effectiveDate, today())));
+      await tx.update(currencyRates).set({ effectiveDate: today() }).where(and(eq(currencyRates.currencyId, uyu.id), eq(currencyRates.rate, "1.900000")));
+    });
+    expect((await byCode("UYU")).rate).toBe("1.900000");
+    expect((await cashier.currency.getActive.query()).find((c) => c.code === "UYU")!.rate).toBe("1.900000");
   });
 
   it("the default currency's rate cannot be set", async () => {

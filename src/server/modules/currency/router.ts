@@ -2,7 +2,7 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import { currencyCreateInput, currencyHistoryInput, currencySetRateInput, currencyUpdateInput } from "../../../shared/fiscal-settings/currency";
 import { businessDate } from "../../../shared/platform/dates";
 import { protectedProcedure, requirePermission, router } from "../../trpc/init";
-import { createCurrency, findCurrencies, getRateHistory, setCurrencyRate, updateCurrency } from "./service";
+import { createCurrency, findCurrencies, getRateHistory, rateInForce, setCurrencyRate, updateCurrency } from "./service";
 import { currencies } from "./tables";
 
 const fiscal = protectedProcedure.use(requirePermission("settings.fiscal"));
@@ -13,7 +13,7 @@ export const currencyRouter = router({
   /** Active currencies, the default (the tenant's own) first; rate = pesos per unit. */
   getActive: protectedProcedure.query(({ ctx }) =>
     ctx.tx
-      .select({ id: currencies.id, code: currencies.code, numericCode: currencies.numericCode, name: currencies.name, symbol: currencies.symbol, rate: currencies.rate, is_default: currencies.isDefault })
+      .select({ id: currencies.id, code: currencies.code, numericCode: currencies.numericCode, name: currencies.name, symbol: currencies.symbol, rate: rateInForce(today(ctx.tenant.timezone)), is_default: currencies.isDefault })
       .from(currencies)
       .where(and(eq(currencies.tenantId, ctx.tenant.id), eq(currencies.isActive, true)))
       .orderBy(desc(currencies.isDefault), asc(currencies.code)),

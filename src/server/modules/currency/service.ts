@@ -13,6 +13,15 @@ const DEFAULTS = { inactive: "fiscalSettings:errors.currency.defaultInactive", r
 const ONE = "1.000000";
 
 /**
+ * The rate in force on `today` (pesos per unit): the latest history row on or before that date, so a
+ * rate scheduled for a later day takes effect on its own when the day comes; currencies.rate when
+ * there is no history. Every reader of a rate (lists, the POS, payments) uses this one expression.
+ */
+export function rateInForce(today: string) {
+  return sql<string>`coalesce((select r.rate from ${currencyRates} r where r.tenant_id = ${currencies}.tenant_id and r.currency_id = ${currencies}.id and r.effective_date <= ${today}::date order by r.effective_date desc limit 1), ${currencies.rate})`;
+}
+
+/**
  * Every currency of the tenant (inactive too), the default first: the rate in force (pesos per
  * unit, what the POS uses), the date it took effect, and the next scheduled rate if any.
  */
@@ -24,7 +33,7 @@ function currencyQuery(tx: Tx, today: string) {
       numericCode: currencies.numericCode,
       name: currencies.name,
       symbol: currencies.symbol,
-      rate: currencies.rate,
+      rate: rateInForce(today),
       isDefault: currencies.isDefault,
       isActive: currencies.isActive,
       /** effective date of the latest history row on or before today */

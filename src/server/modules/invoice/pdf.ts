@@ -49,6 +49,19 @@ export interface InvoicePdfData {
   warehouse: ReceiptData["warehouse"];
   cashier?: string | null;
   invoice?: InvoiceExtras | null;
+  /** A credit note (B04) printed with the same layouts: the NCF it modifies and where its amount went. */
+  creditNote?: CreditNoteExtras | null;
+}
+
+export interface CreditNoteExtras {
+  modifiedNcf: string | null;
+  invoiceNumber: string;
+  /** what paid off the invoice's balance */
+  appliedAmount: string;
+  /** what went back to the customer, in cash or as store credit */
+  refundAmount: string;
+  refundMethod: string;
+  itbisCreditable: boolean;
 }
 
 // ——— pdfmake, loaded once with its embedded fonts ———
@@ -135,13 +148,27 @@ function facts(data: InvoicePdfData, opts: InvoicePdfOptions) {
     document.push([label(lang, "ncf"), o.government_invoice_number]);
     if (o.ncf_expires_on) document.push([label(lang, "validUntil"), calendarDate(o.ncf_expires_on, lang)]);
   }
+  if (data.creditNote) {
+    if (data.creditNote.modifiedNcf) document.push([label(lang, "modifiedNcf"), data.creditNote.modifiedNcf]);
+    document.push([label(lang, "invoiceNumber"), data.creditNote.invoiceNumber]);
+  }
   document.push([label(lang, "number"), o.number]);
   document.push([label(lang, "date"), extras?.date ? calendarDate(extras.date, lang) : formatReceiptDate(o.created_at, opts.timeZone ?? RECEIPT_TIME_ZONE).slice(0, 10)]);
   if (extras?.dueDate) document.push([label(lang, "dueDate"), calendarDate(extras.dueDate, lang)]);
   const paid = extras ? extras.paidTotal : data.payments.filter((p) => (p.status ?? "completed") === "completed").reduce((sum, p) => sum.plus(p.base_amount), new Big(0)).minus(o.change_amount ?? "0").toFixed(2);
+  const note = data.creditNote;
+  // A credit note settles, not collects: what it applied to the invoice and what it refunded.
+  const settlement: [string, string][] | null = note
+    ? [
+        ...(positive(note.appliedAmount) ? [[label(lang, "appliedToInvoice"), money(note.appliedAmount, lang)] as [string, string]] : []),
+        ...(positive(note.refundAmount) || !positive(note.appliedAmount) ? [[label(lang, note.refundMethod === "cash" ? "refundCash" : "refundStoreCredit"), money(note.refundAmount, lang)] as [string, string]] : []),
+      ]
+    : null;
   return {
     lang,
     business,
+    settlement,
+    itbisNotCreditable: note ? !note.itbisCreditable : false,
     header,
     title: invoiceTitle(o.ncf_type, lang),
     document,
@@ -195,8 +222,8 @@ function letterDocument(data: InvoicePdfData, opts: InvoicePdfOptions): TDocumen
       { text: money(o.total, lang), bold: true, fontSize: 11, ...right },
     ],
   ];
-  const balance: TableCell[][] = [[label(lang, "paid"), { text: money(f.paid, lang), ...right }]];
-  if (positive(o.change_amount)) balance.push([label(lang, "change"), { text: money(o.change_amount, lang), ...right }]);
+  const balance: TableCell[][] = f.settlement ? f.settlement.map(([k, v]) => [k, { text: v, ...right }]) : [[label(lang, "paid"), { text: money(f.paid, lang), ...right }]];
+  if (!f.settlement && positive(o.change_amount)) balance.push([label(lang, "change"), { text: money(o.change_amount, lang), ...right }]);
   if (f.credited) balance.push([label(lang, "credited"), { text: money(f.credited, lang), ...right }]);
   if (f.balanceDue !== null) balance.push([{ text: label(lang, "balanceDue"), bold: true }, { text: money(f.balanceDue, lang), bold: true, ...right }]);
 
@@ -257,6 +284,7 @@ function letterDocument(data: InvoicePdfData, opts: InvoicePdfOptions): TDocumen
       { width: 220, table: { widths: ["*", "auto"], body: balance }, layout: "lightHorizontalLines", margin: [0, 8, 0, 0] },
     ],
   });
+  if (f.itbisNotCreditable) content.push({ text: label(lang, "itbisNotCreditable"), bold: true, margin: [0, 10, 0, 0] });
   if (o.notes?.trim()) content.push({ text: label(lang, "notes"), style: "section" }, { text: o.notes.trim() });
   if (data.cashier?.trim()) content.push({ text: `${label(lang, "cashier")}: ${data.cashier.trim()}`, color: COLORS.muted, margin: [0, 12, 0, 0] });
 
@@ -336,8 +364,12 @@ function ticketDocument(data: InvoicePdfData, opts: InvoicePdfOptions): TDocumen
       if (p.reference) content.push({ text: p.reference, color: COLORS.muted, margin: [8, 0, 0, 0] });
     }
   }
-  content.push(rule(), pair(`${label(lang, "paid")}:`, money(f.paid, lang)));
-  if (positive(o.change_amount)) content.push(pair(`${label(lang, "change")}:`, money(o.change_amount, lang)));
+  if (f.settlement) {
+    content.push(rule());
+    for (const [k, v] of f.settlement) content.push(pair(`${k}:`, v));
+    if (f.itbisNotCreditable) content.push({ text: label(lang, "itbisNotCreditable"), bold: true, margin: [0, 3, 0, 0] });
+  } else content.push(rule(), pair(`${label(lang, "paid")}:`, money(f.paid, lang)));
+  if (!f.settlement && positive(o.change_amount)) content.push(pair(`${label(lang, "change")}:`, money(o.change_amount, lang)));
   if (f.credited) content.push(pair(`${label(lang, "credited")}:`, money(f.credited, lang)));
   if (f.balanceDue !== null) content.push(pair(`${label(lang, "balanceDue")}:`, money(f.balanceDue, lang), true));
   if (o.notes?.trim()) content.push(rule(), { text: `${label(lang, "notes")}: ${o.notes.trim()}` });
@@ -357,6 +389,11 @@ function ticketDocument(data: InvoicePdfData, opts: InvoicePdfOptions): TDocumen
 export function invoicePdf(data: InvoicePdfData, opts: InvoicePdfOptions): Promise<Buffer> {
   const doc = opts.format === "80mm" ? ticketDocument(data, opts) : letterDocument(data, opts);
   return pdfmake().createPdf(doc).getBuffer();
+}
+
+/** nota-credito-NC-000003.pdf, like invoicePdfFilename. */
+export function creditNotePdfFilename(number: string): string {
+  return `nota-credito-${number.replace(/[^A-Za-z0-9_-]+/g, "-")}.pdf`;
 }
 
 /** factura-FAC-000012.pdf (only safe characters, so it fits a content-disposition header as is). */

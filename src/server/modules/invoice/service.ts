@@ -4,12 +4,14 @@ import { Big, toBig } from "../../../shared/catalog/decimal";
 import { methodTakesCurrency } from "../../../shared/fiscal-settings/payment-method";
 import { balanceDueOf, paymentStatusOf } from "../../../shared/invoices/balance";
 import { type CancelReasonCode, type InvoiceListInput, type invoiceListInput, invoiceStatusOf, type recordPaymentInput } from "../../../shared/invoices/schemas";
+import { businessDate } from "../../../shared/platform/dates";
 import { offsetOf, pageOf } from "../../../shared/platform/pagination";
 import { rowsOf } from "../../db/client";
 import { newId } from "../../ids";
 import { appError, notFound } from "../../trpc/errors";
 import { users } from "../auth/tables";
 import { creditNotes } from "../credit-note/tables";
+import { rateInForce } from "../currency/service";
 import { currencies } from "../currency/tables";
 import { customers } from "../customer/tables";
 import { employees } from "../employee/tables";
@@ -271,7 +273,7 @@ export async function recordPayment(ctx: PosContext, input: z.output<typeof reco
       .from(paymentMethods)
       .where(and(eq(paymentMethods.tenantId, tenantId), eq(paymentMethods.id, input.payment_method_id), eq(paymentMethods.isActive, true))),
     tx
-      .select({ id: currencies.id, code: currencies.code, rate: currencies.rate, isDefault: currencies.isDefault })
+      .select({ id: currencies.id, code: currencies.code, rate: rateInForce(businessDate(new Date(), ctx.tenant.timezone)), isDefault: currencies.isDefault })
       .from(currencies)
       .where(and(eq(currencies.tenantId, tenantId), eq(currencies.id, input.currency_id), eq(currencies.isActive, true))),
   ]);

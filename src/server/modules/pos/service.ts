@@ -13,6 +13,7 @@ import { appError, notFound } from "../../trpc/errors";
 import type { SessionUser } from "../auth/service";
 import { users } from "../auth/tables";
 import { CREDIT_NOTE_METHOD_CODE, reverseCreditNoteSpends, spendCreditNotes } from "../credit-note/service";
+import { rateInForce } from "../currency/service";
 import { currencies } from "../currency/tables";
 import { addPointMovement, getCustomerForSale, touchCustomer } from "../customer/service";
 import { customers } from "../customer/tables";
@@ -207,7 +208,7 @@ function checkBuyerId(code: string, customer: { taxId: string | null; taxIdOverr
   if (problem === "taxIdRequired") throw appError("BAD_REQUEST", code === "B02" ? "pos:errors.consumerThresholdNeedsId" : "pos:errors.ncfNeedsTaxId", { code });
 }
 
-async function loadPayments(tx: Tx, tenantId: string, payments: PaymentInput[]) {
+async function loadPayments(tx: Tx, tenantId: string, payments: PaymentInput[], today: string) {
   const methodIds = [...new Set(payments.map((p) => p.paymentMethodId))];
   const currencyIds = [...new Set(payments.map((p) => p.currencyId))];
   const [methods, currs] = await Promise.all([
@@ -216,7 +217,7 @@ async function loadPayments(tx: Tx, tenantId: string, payments: PaymentInput[]) 
       .from(paymentMethods)
       .where(and(eq(paymentMethods.tenantId, tenantId), inArray(paymentMethods.id, methodIds), eq(paymentMethods.isActive, true))),
     tx
-      .select({ id: currencies.id, code: currencies.code, rate: currencies.rate, isDefault: currencies.isDefault })
+      .select({ id: currencies.id, code: currencies.code, rate: rateInForce(today), isDefault: currencies.isDefault })
       .from(currencies)
       .where(and(eq(currencies.tenantId, tenantId), inArray(currencies.id, currencyIds), eq(currencies.isActive, true))),
   ]);
@@ -339,7 +340,7 @@ export async function createInvoice(ctx: PosContext, input: InvoiceInput) {
       tenantId,
       input.items.map((i) => i.productId),
     ),
-    loadPayments(tx, tenantId, input.payments),
+    loadPayments(tx, tenantId, input.payments, today),
     input.ncfTypeId ? getNcfType(tx, tenantId, input.ncfTypeId, today) : getDefaultNcfType(tx, tenantId, today),
     tx
       .select({ id: warehouses.id })

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, Printer, SearchX } from "lucide-react";
+import { ArrowLeft, Download, Printer, SearchX } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import type { CreditNoteStatus } from "../../../shared/credit-notes/rules";
@@ -13,6 +13,7 @@ import { toast } from "../../components/ui/use-toast";
 import { formatDate, formatDateTime } from "../../lib/dates";
 import { RequirePermission } from "../shell/guards";
 import { CreditNoteStatusBadge } from "./credit-note-status";
+import { downloadCreditNotePdf } from "./download-ticket";
 import { printCreditNote } from "./print-credit-note";
 
 export function CreditNoteDetailPage() {
@@ -74,9 +75,18 @@ function CreditNoteDetail() {
             </p>
           </div>
         </div>
-        <Button variant="outline" onClick={() => void print()}>
-          <Printer /> {t("creditNotes:print.action")}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => void print()}>
+            <Printer /> {t("creditNotes:print.action")}
+          </Button>
+          <Button
+            variant="outline"
+            data-testid="credit-note-download"
+            onClick={() => downloadCreditNotePdf(n, "letter", lang).catch((e: Error) => toast({ variant: "destructive", title: t("creditNotes:print.downloadError"), description: e.message }))}
+          >
+            <Download /> {t("creditNotes:print.download")}
+          </Button>
+        </div>
       </div>
       <div className="grid gap-4 lg:grid-cols-3">
         <Card className="lg:col-span-2">

@@ -11,6 +11,7 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/use-toast";
 import { cn } from "../../lib/utils";
+import { downloadCreditNotePdf } from "./download-ticket";
 import { printCreditNote } from "./print-credit-note";
 
 const STEPS = ["search", "select", "confirm", "done"] as const;
@@ -181,6 +182,17 @@ export function ReturnWizard({ open, onOpenChange, initialNumber }: { open: bool
     if (!ok) toast({ variant: "destructive", title: t("creditNotes:print.error") });
   };
 
+  const downloadNote = async () => {
+    const note = create.data;
+    if (!note) return;
+    try {
+      await downloadCreditNotePdf(note, "80mm", lang);
+      setPrinted(true);
+    } catch (e) {
+      toast({ variant: "destructive", title: t("creditNotes:print.downloadError"), description: (e as Error).message });
+    }
+  };
+
   return (
     <Dialog open={open} onOpenChange={(o) => (o ? onOpenChange(true) : requestClose())}>
       <SheetContent closeLabel={t("common:actions.close")} className="flex w-full max-w-xl flex-col gap-4 overflow-y-auto" onKeyDown={onKeyDown} onEscapeKeyDown={(e) => e.preventDefault()} data-testid="return-wizard">
@@ -297,9 +309,14 @@ export function ReturnWizard({ open, onOpenChange, initialNumber }: { open: bool
             </p>
             <p className="font-mono text-sm">{create.data.ncf}</p>
             <p className="text-lg tabular-nums">{formatMoney(create.data.total_amount, lang)}</p>
-            <Button onClick={() => void printNote()} data-testid="return-print">
-              {t("creditNotes:print.action")}
-            </Button>
+            <div className="flex flex-wrap justify-center gap-2">
+              <Button onClick={() => void printNote()} data-testid="return-print">
+                {t("creditNotes:print.action")}
+              </Button>
+              <Button variant="outline" onClick={() => void downloadNote()} data-testid="return-download">
+                {t("creditNotes:print.download")}
+              </Button>
+            </div>
           </div>
         ) : null}
 
