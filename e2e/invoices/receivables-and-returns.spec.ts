@@ -12,6 +12,7 @@ async function cartOfRiceFor(page: Page, units: number) {
     await search.press("Enter");
   }
   await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  await expect(page.getByTestId("cart-line").locator("input").first()).toHaveValue(String(units));
   await page.keyboard.press("F6");
   const panel = page.getByTestId("customer-search-panel");
   await panel.getByLabel("Nombre, RNC/cédula o teléfono").fill("Bravo");
@@ -109,6 +110,10 @@ test("sell on credit, collect it in two payments, return 2 of 3 units and spend 
   await noteRow.click();
   await expect(page.getByTestId("credit-note-available")).toContainText("0.00");
   await expect(page.getByTestId("credit-note-usage")).toHaveCount(1);
+  // Its PDF comes through the ticket download, named without the timestamp prefix.
+  const download = page.waitForEvent("download");
+  await page.getByTestId("credit-note-download").click();
+  expect((await download).suggestedFilename()).toBe(`nota-credito-${noteNumber}.pdf`);
 });
 
 test("cancel an invoice with reason 05: it keeps its NCF", async ({ page }) => {

@@ -3,6 +3,7 @@ import { ArrowLeft, Ban, CreditCard, SearchX, Share2, Undo2 } from "lucide-react
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
+import { toBig } from "../../../shared/catalog/decimal";
 import { formatMoney, formatQuantity } from "../../../shared/money/format";
 import { useTRPC } from "../../app/trpc";
 import { Button } from "../../components/ui/button";
@@ -17,6 +18,12 @@ import { CancelInvoiceDialog } from "./cancel-invoice-dialog";
 import { InvoiceStatusBadge } from "./invoice-status";
 import { RecordPaymentDialog } from "./record-payment-dialog";
 import { InvoiceShareDialog } from "./share-dialog";
+
+/** 63.25, or every decimal a rate such as 58.7525 has. */
+function rateText(rate: string): string {
+  const r = toBig(rate);
+  return r.eq(r.round(2)) ? r.toFixed(2) : r.toString();
+}
 
 export function InvoiceDetailPage() {
   return (
@@ -222,7 +229,11 @@ function InvoiceDetail() {
                     <TD>{p.status === "completed" ? null : <span className="text-xs text-muted-foreground">{t(`invoices:paymentStatus.${p.status}`)}</span>}</TD>
                     <TD className="text-right tabular-nums">
                       {formatMoney(p.amount, lang, p.currency.code)}
-                      {p.currency.code !== "DOP" ? <div className="text-xs text-muted-foreground">{formatMoney(p.baseAmount, lang)}</div> : null}
+                      {p.currency.code !== "DOP" ? (
+                        <div className="text-xs text-muted-foreground" data-testid="invoice-payment-rate">
+                          {t("pos:checkout.rate", { code: p.currency.code, rate: rateText(p.rate) })} · {formatMoney(p.baseAmount, lang)}
+                        </div>
+                      ) : null}
                     </TD>
                   </TR>
                 ))}

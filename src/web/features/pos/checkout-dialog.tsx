@@ -79,10 +79,19 @@ export function CheckoutDialog({
   const codeOf = (currencyId: string) => currencies.data?.find((c) => c.id === currencyId)?.code ?? "DOP";
   const methodCode = (id: string) => methods.data?.find((m) => m.id === id)?.code ?? "";
 
-  // A fresh payment (first method, default currency, the whole amount) each time the dialog opens.
+  // A fresh payment (first method, default currency, the whole amount) each time the dialog opens
+  // (or the total changes); a background refetch of the lists never resets what the cashier typed.
   const preferred = preferredMethodIds.join(",");
+  const initializedFor = React.useRef<string | null>(null);
   React.useEffect(() => {
-    if (!open || !methods.data?.[0] || !defaultCurrency) return;
+    if (!open) {
+      initializedFor.current = null;
+      return;
+    }
+    if (!methods.data?.[0] || !defaultCurrency) return;
+    const key = `${total}|${preferred}`;
+    if (initializedFor.current === key) return;
+    initializedFor.current = key;
     const first = initialPaymentMethod(methods.data, preferred.split(","))!;
     setRows([{ key: nextKey.current++, paymentMethodId: first.id, currencyId: defaultCurrency.id, amount: total, reference: "" }]);
   }, [open, methods.data, defaultCurrency, total, preferred]);

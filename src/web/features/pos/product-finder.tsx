@@ -75,10 +75,11 @@ export function ProductFinder({ searchRef, onAdd, lang }: { searchRef: React.Ref
 
   const list = text.trim() && results.data ? results.data.data : [];
 
-  function add(product: ListedProduct, alternate?: { id: string; sku: string | null; barcode: string | null; description: string | null; providerId: string | null } | null) {
+  function add(product: ListedProduct, alternate?: { id: string; sku: string | null; barcode: string | null; description: string | null; providerId: string | null } | null, entered?: string) {
     const usages: AlternateCodeUsage[] = alternate ? [{ id: alternate.id, sku: alternate.sku, barcode: alternate.barcode, description: alternate.description, quantity: "1", providerId: alternate.providerId }] : [];
     onAdd({ product: toCartProduct(product), quantity: 1, alternateCodeUsages: usages });
-    setText("");
+    // Only what was entered is cleared: a code typed (or scanned) while the lookup ran stays.
+    setText((current) => (entered === undefined || current.trim() === entered ? "" : current));
     setHighlight(0);
     searchRef.current?.focus();
   }
@@ -92,8 +93,8 @@ export function ProductFinder({ searchRef, onAdd, lang }: { searchRef: React.Ref
     if (current && list[highlight]) return add(list[highlight]!);
     try {
       const answer = await qc.fetchQuery(trpc.product.searchProducts.queryOptions({ search: code, limit: 20 }));
-      if (answer.exactMatch && answer.data[0]) return add(answer.data[0], answer.alternateCode);
-      if (answer.data.length === 1) return add(answer.data[0]!);
+      if (answer.exactMatch && answer.data[0]) return add(answer.data[0], answer.alternateCode, code);
+      if (answer.data.length === 1) return add(answer.data[0]!, null, code);
       if (answer.data.length === 0) toast({ title: t("pos:finder.notFound", { code }), variant: "destructive" });
     } catch (e) {
       toast({ title: (e as Error).message, variant: "destructive" });
