@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { decimal, quantity, toBig } from "./decimal";
+import { money, quantity, toBig } from "./decimal";
 
 export const MOVEMENT_TYPES = ["entry", "exit", "transfer", "adjustment"] as const;
 export const MOVEMENT_STATUSES = ["pending", "completed", "cancelled"] as const;
@@ -10,7 +10,7 @@ export const movementLineInput = z.object({
   productId: z.string().uuid("errors:productsRequired"),
   /** entry/exit/transfer: units moved (> 0); adjustment: the counted quantity (>= 0). */
   quantity: quantity("errors:quantityRequired"),
-  cost: z.preprocess((v) => (v === "" ? null : v), decimal({ scale: 2, min: 0 }).nullable()).optional(),
+  cost: z.preprocess((v) => (v === "" ? null : v), money().nullable()).optional(),
 });
 
 export const movementCreateInput = z

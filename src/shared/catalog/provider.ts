@@ -1,7 +1,7 @@
-import Big from "big.js";
 import { z } from "zod";
 import { compactTaxId, isValidTaxId } from "../fiscal/tax-id";
 import { listInput } from "../platform/pagination";
+import { decimal, money, optionalDecimal } from "./decimal";
 
 /**
  * Suppliers (spec 03 §3 'Category, subcategory, provider', §5 validation, §9 constants).
@@ -85,22 +85,6 @@ const requiredTaxId = z
   .transform(compactTaxId)
   .refine(isValidTaxId, M.invalidTaxId);
 
-/** A non-negative decimal string with at most 2 decimals ('50000' -> '50000.00'); commas are thousands separators. */
-function optionalDecimal(opts: { max: string; message: string }) {
-  return z
-    .string({ error: opts.message })
-    .nullish()
-    .transform((value, ctx) => {
-      const v = value?.trim().replace(/,/g, "") ?? "";
-      if (v === "") return undefined;
-      if (!/^\d{1,12}(\.\d{1,2})?$/.test(v) || new Big(v).gt(opts.max)) {
-        ctx.addIssue({ code: "custom", message: opts.message });
-        return z.NEVER;
-      }
-      return new Big(v).toFixed(2);
-    });
-}
-
 /** Whole days, from the number input's text or a number. */
 const optionalDays = z
   .union([z.string(), z.number()], { error: M.invalidDays })
@@ -138,9 +122,9 @@ const providerShape = {
   /** days */
   paymentTerms: optionalDays,
   /** RD$, decimal string */
-  creditLimit: optionalDecimal({ max: "999999999999.99", message: M.invalidAmount }),
+  creditLimit: optionalDecimal(money(M.invalidAmount)),
   /** 0-100, decimal string */
-  discountPercent: optionalDecimal({ max: "100", message: M.invalidPercent }),
+  discountPercent: optionalDecimal(decimal({ scale: 2, min: 0, max: 100, maxPlaces: 2, message: M.invalidPercent })),
   description: optionalText(1000),
   notes: optionalText(2000),
   isActive: z.boolean().optional(),

@@ -1,5 +1,5 @@
-import Big from "big.js";
 import { z } from "zod";
+import { decimal, money, optionalDecimal } from "../catalog/decimal";
 import { absentIfBlank, optionalText } from "./customer";
 
 /**
@@ -85,19 +85,8 @@ const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
     .optional()
     .transform((v) => absentIfBlank(v) as T[number] | undefined);
 
-/** A non-negative amount with at most 2 decimals, as a decimal string ('150,000.5' -> '150000.50'). */
-const optionalMoney = z
-  .union([z.string(), z.number()], { error: M.invalidAmount })
-  .nullish()
-  .transform((value, ctx) => {
-    const v = value === null || value === undefined ? "" : String(value).trim().replace(/,/g, "");
-    if (v === "") return undefined;
-    if (typeof value === "number" || !/^\d{1,12}(\.\d{1,2})?$/.test(v)) {
-      ctx.addIssue({ code: "custom", message: M.invalidAmount });
-      return z.NEVER;
-    }
-    return new Big(v).toFixed(2);
-  });
+/** A non-negative amount with at most 2 decimals, from a string or a JSON number ('150,000.5' -> '150000.50'); blank is absent. */
+const optionalMoney = optionalDecimal(money(M.invalidAmount));
 
 const optionalCount = z
   .union([z.string(), z.number()], { error: M.invalidNumber })

@@ -1,5 +1,5 @@
-import Big from "big.js";
 import { z } from "zod";
+import { decimal, money, optionalDecimal } from "../catalog/decimal";
 
 /**
  * Employees (spec 01 §3 'Employee', §5 'Employee form', §7 employee.*, §9 constants).
@@ -72,29 +72,11 @@ const optionalDate = z
   .transform(absentIfBlank);
 
 /** A non-negative decimal string, 2 decimals, up to max; commas are thousands separators. */
-function decimalText(value: unknown): string | null {
-  if (typeof value === "number" && Number.isFinite(value)) return String(value);
-  if (typeof value !== "string") return null;
-  return value.trim().replace(/,/g, "");
-}
-
-function optionalDecimal(max: string, message: string) {
-  return z
-    .union([z.string(), z.number()], { error: message })
-    .nullish()
-    .transform((value, ctx) => {
-      const v = decimalText(value) ?? "";
-      if (v === "") return undefined;
-      if (!/^\d{1,12}(\.\d{1,4})?$/.test(v) || new Big(v).gt(max)) {
-        ctx.addIssue({ code: "custom", message });
-        return z.NEVER;
-      }
-      return new Big(v).round(2, Big.roundHalfUp).toFixed(2);
-    });
-}
+/** An optional non-negative decimal up to `max`, rounded half up to 2 places; blank is absent. */
+const optionalTwoPlaces = (max: string, message: string) => optionalDecimal(decimal({ scale: 2, min: 0, max, message }));
 
 /** A percentage 0–100 as '12.50', or null when left empty (the link then uses the product's commission). */
-export const optionalPercent = optionalDecimal("100", M.invalidPercent).transform((v) => v ?? null);
+export const optionalPercent = optionalTwoPlaces("100", M.invalidPercent).transform((v) => v ?? null);
 
 /** A uuid, or ''/'none'/null for "no linked user". */
 const userLink = z
@@ -123,9 +105,9 @@ const employeeShape = {
   hire_date: optionalDate,
   salary_type: z.enum(SALARY_TYPES).optional().default("monthly"),
   /** RD$, decimal string */
-  base_salary: optionalDecimal("999999999999.99", M.invalidAmount).transform((v) => v ?? "0.00"),
+  base_salary: optionalDecimal(money(M.invalidAmount)).transform((v) => v ?? "0.00"),
   /** percent 0–100; kept only for salary_type commission or mixed */
-  commission_rate: optionalDecimal("100", M.invalidPercent),
+  commission_rate: optionalTwoPlaces("100", M.invalidPercent),
   /** 'none' or absent: no linked user */
   user_id: userLink,
   is_active: z.boolean().optional(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { decimal, toBig } from "../catalog/decimal";
+import { money } from "../catalog/decimal";
 import { posCheckoutInput } from "../pos/schemas";
 
 /**
@@ -38,7 +38,7 @@ export const invoiceListInput = z.object({
 });
 export type InvoiceListInput = z.input<typeof invoiceListInput>;
 
-const positiveMoney = decimal({ scale: 2, min: 0, max: 999_999_999_999, message: "invoices:errors.amountPositive" }).refine((v) => toBig(v).gt(0), "invoices:errors.amountPositive");
+const positiveMoney = money("invoices:errors.amountPositive", { positive: true });
 
 /** invoice.recordPayment: the spec's payload (snake_case), plus the client's idempotency key. */
 export const recordPaymentInput = z.object({

@@ -1,5 +1,5 @@
-import Big from "big.js";
 import { z } from "zod";
+import { Big, decimal, money } from "../catalog/decimal";
 import { DEFAULT_CUSTOMER_ID } from "./cart";
 import { isPercentDiscount } from "./pricing";
 
@@ -31,28 +31,6 @@ export const POS_MAX_PAYMENTS = 20;
 
 const idOf = (message: string) => z.string({ error: message }).uuid(message);
 
-/** A decimal string with `scale` places from a string or number; `positive` refuses 0. */
-function decimalString(opts: { scale: number; message: string; positive?: boolean; max?: string }) {
-  return z.union([z.string(), z.number()], { error: opts.message }).transform((value, ctx) => {
-    const text = String(value).trim().replace(/,/g, "");
-    if ((typeof value === "number" && !Number.isFinite(value)) || !/^\d+(\.\d+)?$|^\.\d+$/.test(text)) {
-      ctx.addIssue({ code: "custom", message: opts.message });
-      return z.NEVER;
-    }
-    const big = new Big(text);
-    if ((opts.positive && big.lte(0)) || (opts.max !== undefined && big.gt(opts.max))) {
-      ctx.addIssue({ code: "custom", message: opts.message });
-      return z.NEVER;
-    }
-    const fixed = big.toFixed(opts.scale);
-    if (opts.positive && new Big(fixed).lte(0)) {
-      ctx.addIssue({ code: "custom", message: opts.message });
-      return z.NEVER;
-    }
-    return fixed;
-  });
-}
-
 const optionalText = (max: number) =>
   z
     .string()
@@ -65,7 +43,7 @@ const optionalText = (max: number) =>
 export const posDiscountInput = z
   .object({
     type: z.string({ error: E.invalidDiscount }).trim().min(1, E.invalidDiscount).max(50, E.invalidDiscount),
-    value: decimalString({ scale: 2, message: E.invalidDiscount }),
+    value: decimal({ scale: 2, min: 0, message: E.invalidDiscount }),
     description: optionalText(200),
   })
   .superRefine((d, ctx) => {
@@ -78,15 +56,15 @@ export const posAlternateCodeUsageInput = z.object({
   sku: optionalText(100),
   barcode: optionalText(100),
   description: optionalText(300),
-  quantity: decimalString({ scale: 4, message: E.quantityPositive, positive: true }),
+  quantity: decimal({ scale: 4, min: 0, positive: true, message: E.quantityPositive }),
   providerId: z.string().uuid(E.invalidId).nullish(),
 });
 
 export const posCartItemInput = z.object({
   productId: idOf(E.invalidId),
-  quantity: decimalString({ scale: 4, message: E.quantityPositive, positive: true, max: "99999999" }),
+  quantity: decimal({ scale: 4, min: 0, positive: true, max: "99999999", message: E.quantityPositive }),
   /** only for a variable-price product; the server ignores it otherwise */
-  price: decimalString({ scale: 2, message: E.invalidPrice, max: "999999999999" }).optional(),
+  price: money(E.invalidPrice).optional(),
   discount: posDiscountInput.nullish().transform((v) => v ?? undefined),
   alternateCodeUsages: z.array(posAlternateCodeUsageInput).max(50).optional(),
   sellerId: z.string().uuid(E.invalidId).nullish(),
@@ -98,7 +76,7 @@ const items = z.array(posCartItemInput, { error: E.cartEmpty }).max(POS_MAX_ITEM
 export const posPaymentInput = z.object({
   paymentMethodId: idOf(E.paymentMethodRequired),
   currencyId: idOf(E.currencyRequired),
-  amount: decimalString({ scale: 2, message: E.amountPositive, positive: true, max: "999999999999" }),
+  amount: money(E.amountPositive, { positive: true }),
   reference: optionalText(100),
 });
 export type PosPaymentInput = z.infer<typeof posPaymentInput>;
@@ -132,7 +110,7 @@ export const posHoldInvoiceInput = z.object({
   items: z
     .array(
       posCartItemInput.extend({
-        price: decimalString({ scale: 2, message: E.invalidPrice, max: "999999999999" }),
+        price: money(E.invalidPrice),
         alternateCodeUsages: z.array(posAlternateCodeUsageInput).max(50).default([]),
       }),
       { error: E.cartEmpty },

@@ -131,13 +131,16 @@ describe("legattiCustomer.*", () => {
     expect(await bad({ jurisdiction: "miami" })).toEqual({ code: "BAD_REQUEST", message: "data.jurisdiction: Opción inválida" });
     expect(await bad({ status: "deleted" })).toEqual({ code: "BAD_REQUEST", message: "data.status: Opción inválida" });
     expect(await bad({ retainer_amount: "-1" })).toEqual({ code: "BAD_REQUEST", message: "data.retainer_amount: Monto inválido" });
-    expect(await bad({ credit_limit: 0.1 })).toEqual({ code: "BAD_REQUEST", message: "data.credit_limit: Monto inválido" });
+    expect(await bad({ credit_limit: "0.105" })).toEqual({ code: "BAD_REQUEST", message: "data.credit_limit: Monto inválido" });
     expect(await bad({ client_since: "2024-02-30" })).toEqual({ code: "BAD_REQUEST", message: "data.client_since: Fecha inválida" });
     expect(await bad({ employee_count: "diez" })).toEqual({ code: "BAD_REQUEST", message: "data.employee_count: Número inválido" });
     expect(await bad({ tags: Array.from({ length: 31 }, (_, i) => `t${i}`) })).toEqual({ code: "BAD_REQUEST", message: "data.tags: Máximo 30 etiquetas" });
     expect((await errorOf(owner.legattiCustomer.create.mutate({ customerId: "x", data: {} }))).code).toBe("BAD_REQUEST");
     // Nothing was stored by the failed calls.
     expect(await owner.legattiCustomer.getByCustomerId.query({ customerId: customer.id })).toBeNull();
+    // The one money schema: a JSON number is taken like product.create's price, as a decimal string.
+    const numeric = await owner.legattiCustomer.create.mutate({ customerId: customer.id, data: { billing_type: "retainer", retainer_amount: 25000 as never, credit_limit: 0.1 as never } });
+    expect(numeric).toMatchObject({ retainer_amount: "25000.00", credit_limit: "0.10" });
   });
 
   it("a second create is CONFLICT (a retry must not duplicate); update replaces and creates when missing", async () => {

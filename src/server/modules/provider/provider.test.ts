@@ -75,8 +75,8 @@ describe("provider.*", () => {
     expect(money.message).toContain("creditLimit: Monto inválido");
     expect(money.message).toContain("discountPercent: El porcentaje debe estar entre 0 y 100");
     expect(money.message).toContain("paymentTerms: Indique los días");
-    // Money is a decimal string, never a binary float.
-    expect((await errorOf(owner.provider.create.mutate({ name: "X", code: "X1", creditLimit: 0.1 as never }))).code).toBe("BAD_REQUEST");
+    // Money is stored as a decimal string; more than 2 places is refused, never rounded silently.
+    expect((await errorOf(owner.provider.create.mutate({ name: "X", code: "X1", creditLimit: "0.105" }))).message).toContain("creditLimit: Monto inválido");
   });
 
   it("create: the code is unique per tenant (any case) -> CONFLICT with a clear message", async () => {
