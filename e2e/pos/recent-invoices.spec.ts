@@ -99,6 +99,10 @@ test("an administrator cancels one invoice and cancels-and-recreates another: it
   await entryOf(first.orderNumber).getByRole("button", { name: "Anular", exact: true }).click();
   const confirm = page.getByRole("alertdialog");
   await expect(confirm).toContainText(`¿Anular la factura ${first.orderNumber}?`);
+  // The DGII 608 reason comes first: without it the cancel cannot be confirmed.
+  await expect(confirm.getByRole("button", { name: "Anular factura" })).toBeDisabled();
+  await expect(confirm.getByLabel("Motivo de anulación (DGII 608)")).toBeFocused();
+  await confirm.getByLabel("Motivo de anulación (DGII 608)").selectOption("03");
   await confirm.getByRole("button", { name: "Anular factura" }).click();
   await expect(page.getByText(`Factura ${first.orderNumber} anulada`, { exact: true })).toBeVisible();
   await expect(entryOf(first.orderNumber).getByTestId("recent-invoice-cancelled")).toHaveText("Anulada");
@@ -109,6 +113,7 @@ test("an administrator cancels one invoice and cancels-and-recreates another: it
   // Cancel and recreate the second: the panel closes, the user is on /home/pos, the cart has its lines.
   await entryOf(second.orderNumber).getByRole("button", { name: "Anular y recrear" }).click();
   await expect(confirm).toContainText(`¿Anular y recrear la factura ${second.orderNumber}?`);
+  await expect(confirm.getByLabel("Motivo de anulación (DGII 608)")).toHaveValue("04");
   await confirm.getByRole("button", { name: "Anular y recrear" }).click();
   await expect(sheet).toHaveCount(0);
   await expect(page).toHaveURL(/\/home\/pos$/);

@@ -53,6 +53,24 @@ export const recordPaymentInput = z.object({
 });
 export type RecordPaymentInput = z.input<typeof recordPaymentInput>;
 
+/** The 608 reason a cancel-and-recreate takes when none is chosen: the invoice is issued again corrected. */
+export const RECREATE_REASON_CODE: CancelReasonCode = "04";
+
+/** pos.cancelInvoice: the 608 reason is required to cancel; cancel-and-recreate defaults to 04. */
+export const posCancelInvoiceInput = z
+  .object({
+    invoiceId: z.uuid("invoices:errors.invalidId"),
+    recreate: z.boolean().default(false),
+    reason: z.string().trim().max(500, "invoices:errors.textTooLong").optional(),
+    reasonCode: z.enum(CANCEL_REASON_CODES, { error: "invoices:errors.reasonRequired" }).optional(),
+  })
+  .transform((input, ctx) => {
+    if (input.reasonCode) return { ...input, reasonCode: input.reasonCode };
+    if (input.recreate) return { ...input, reasonCode: RECREATE_REASON_CODE };
+    ctx.addIssue({ code: "custom", path: ["reasonCode"], message: "invoices:errors.reasonRequired" });
+    return z.NEVER;
+  });
+
 export const cancelInvoiceInput = z.object({
   invoiceId: z.uuid("invoices:errors.invalidId"),
   reasonCode: z.enum(CANCEL_REASON_CODES, { error: "invoices:errors.reasonRequired" }),

@@ -249,17 +249,20 @@ describe("recent invoices, detail and cancellation", () => {
   it("cancelling keeps the NCF, returns the stock and refuses a second change; recreate returns the cart", async () => {
     const r = await cashier.pos.checkout.mutate(sale());
     const stockAfterSale = await stockOf(rice);
-    expect((await errorOf(cashier.pos.cancelInvoice.mutate({ invoiceId: r.orderId, recreate: false }))).code).toBe("FORBIDDEN");
+    expect((await errorOf(cashier.pos.cancelInvoice.mutate({ invoiceId: r.orderId, recreate: false, reasonCode: "05" }))).code).toBe("FORBIDDEN");
     const admin = await t.client("acme", "admin");
     const other = await t.client("other", "owner");
-    expect((await errorOf(other.pos.cancelInvoice.mutate({ invoiceId: r.orderId, recreate: false }))).code).toBe("NOT_FOUND");
+    expect((await errorOf(other.pos.cancelInvoice.mutate({ invoiceId: r.orderId, recreate: false, reasonCode: "05" }))).code).toBe("NOT_FOUND");
+    expect(await errorOf(admin.pos.cancelInvoice.mutate({ invoiceId: r.orderId, recreate: false }))).toEqual({ code: "BAD_REQUEST", message: "reasonCode: Seleccione el motivo de anulación (608)" });
     const c = await admin.pos.cancelInvoice.mutate({ invoiceId: r.orderId, recreate: true });
     expect(c.success).toBe(true);
+    // cancel-and-recreate is reported in the 608 as 04 (information corrected) unless told otherwise
+    expect((await admin.invoice.getById.query({ id: r.orderId })).cancellation).toMatchObject({ reasonCode: "04" });
     expect(c.recreateData).toMatchObject({ customerId: "default", items: [{ productId: rice, quantity: "2" }, { productId: soda, quantity: "1" }] });
     expect(Number(await stockOf(rice))).toBe(Number(stockAfterSale) + 2);
     const detail = await admin.pos.getInvoiceDetail.query({ invoiceId: r.orderId });
     expect(detail).toMatchObject({ status: "cancelled", ncf: r.ncf });
-    expect((await errorOf(admin.pos.cancelInvoice.mutate({ invoiceId: r.orderId, recreate: false }))).message).toBe("Una factura anulada no puede modificarse");
+    expect((await errorOf(admin.pos.cancelInvoice.mutate({ invoiceId: r.orderId, recreate: false, reasonCode: "05" }))).message).toBe("Una factura anulada no puede modificarse");
     // The next sale takes the next number: a cancelled NCF is never reused.
     const next = await cashier.pos.checkout.mutate(sale());
     expect(Number(next.ncf!.slice(3))).toBe(Number(r.ncf!.slice(3)) + 1);

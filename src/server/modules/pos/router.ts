@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CANCEL_REASON_CODES } from "../../../shared/invoices/schemas";
+import { posCancelInvoiceInput } from "../../../shared/invoices/schemas";
 import { posCheckoutInput, posHoldInvoiceInput, posValidateCartInput } from "../../../shared/pos/schemas";
 import { protectedProcedure, requireAnyPermission, requirePermission, router } from "../../trpc/init";
 import {
@@ -42,7 +42,7 @@ export const posRouter = router({
   getInvoiceDetail: pos.input(z.object({ invoiceId: z.uuid() })).query(({ ctx, input }) => getInvoiceDetail(ctx.tx, ctx.tenant, input.invoiceId)),
   cancelInvoice: pos
     .use(requireAnyPermission(["pos.cancel_invoice", "invoices.cancel"]))
-    .input(z.object({ invoiceId: z.uuid(), recreate: z.boolean().default(false), reason: z.string().trim().max(500).optional(), reasonCode: z.enum(CANCEL_REASON_CODES, { error: "invoices:errors.reasonRequired" }).optional() }))
+    .input(posCancelInvoiceInput)
     .mutation(({ ctx, input }) => cancelInvoice(ctx, input)),
 
   /** The receipt by e-mail (SMTP, else the outbox); receiptData is accepted for the spec's payload but the stored order is what is sent. */

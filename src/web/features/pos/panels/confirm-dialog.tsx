@@ -1,3 +1,4 @@
+import type * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
@@ -16,6 +17,8 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   testId,
+  children,
+  confirmDisabled = false,
 }: {
   open: boolean;
   title: string;
@@ -26,6 +29,9 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
   testId?: string;
+  /** what the question needs answered (e.g. a reason); it then takes the focus, not the confirm button */
+  children?: React.ReactNode;
+  confirmDisabled?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -40,11 +46,12 @@ export function ConfirmDialog({
           <DialogTitle>{title}</DialogTitle>
           {description ? <DialogDescription>{description}</DialogDescription> : <DialogDescription className="sr-only">{title}</DialogDescription>}
         </DialogHeader>
+        {children}
         <DialogFooter className="flex-wrap">
           <Button variant="outline" className="min-h-11" onClick={onCancel} disabled={busy}>
             {t("posPanels:common.cancel")}
           </Button>
-          <Button variant={destructive ? "destructive" : "default"} className="min-h-11" onClick={onConfirm} disabled={busy} autoFocus data-testid={testId ? `${testId}-confirm` : undefined}>
+          <Button variant={destructive ? "destructive" : "default"} className="min-h-11" onClick={onConfirm} disabled={busy || confirmDisabled} autoFocus={!children} data-testid={testId ? `${testId}-confirm` : undefined}>
             {confirmLabel}
           </Button>
         </DialogFooter>

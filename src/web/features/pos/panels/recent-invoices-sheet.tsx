@@ -4,11 +4,13 @@ import { Ban, Eye, Printer, ReceiptText, RotateCcw } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { CANCEL_REASON_CODES, type CancelReasonCode, RECREATE_REASON_CODE } from "../../../../shared/invoices/schemas";
 import { formatMoney } from "../../../../shared/money/format";
 import { type AppRouter, useTRPC } from "../../../app/trpc";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Dialog, SheetContent } from "../../../components/ui/dialog";
+import { Label } from "../../../components/ui/label";
 import { toast } from "../../../components/ui/use-toast";
 import { formatDateTime } from "../../../lib/dates";
 import { usePermissions } from "../../../lib/permissions";
@@ -54,7 +56,13 @@ function RecentInvoicesContent({ onClose, onReprint }: { onClose: () => void; on
   const { canAny } = usePermissions();
   const cart = useCart();
   const [todayOnly, setTodayOnly] = React.useState(false);
-  const [pending, setPending] = React.useState<Pending>(null);
+  const [pending, setPendingState] = React.useState<Pending>(null);
+  // The DGII 608 reason: chosen for a cancel; a cancel-and-recreate starts on 04 (information corrected).
+  const [reasonCode, setReasonCode] = React.useState("");
+  const setPending = (next: Pending) => {
+    setPendingState(next);
+    setReasonCode(next?.kind === "recreate" ? RECREATE_REASON_CODE : "");
+  };
   const [detailId, setDetailId] = React.useState<string | null>(null);
   const canCancel = canAny(CANCEL_INVOICE_PERMISSIONS);
 
@@ -69,7 +77,7 @@ function RecentInvoicesContent({ onClose, onReprint }: { onClose: () => void; on
     const { kind, invoice } = pending;
     let result: Awaited<ReturnType<typeof cancel.mutateAsync>>;
     try {
-      result = await cancel.mutateAsync({ invoiceId: invoice.id, recreate: kind === "recreate" });
+      result = await cancel.mutateAsync({ invoiceId: invoice.id, recreate: kind === "recreate", ...(reasonCode ? { reasonCode: reasonCode as CancelReasonCode } : {}) });
     } catch (e) {
       const message = e instanceof Error ? e.message : "";
       toast({ variant: "destructive", title: message || t("posPanels:recent.cancelFailed") });
@@ -204,7 +212,27 @@ function RecentInvoicesContent({ onClose, onReprint }: { onClose: () => void; on
         onCancel={() => setPending(null)}
         onConfirm={() => void confirm()}
         testId="recent-cancel-confirm"
-      />
+        confirmDisabled={!reasonCode}
+      >
+        <div className="grid gap-1">
+          <Label htmlFor="recent-cancel-reason">{t("invoices:cancel.reasonCode")}</Label>
+          <select
+            id="recent-cancel-reason"
+            className="h-11 rounded-[var(--radius-button)] border bg-background px-2 text-sm"
+            value={reasonCode}
+            onChange={(e) => setReasonCode(e.target.value)}
+            autoFocus
+            data-testid="recent-cancel-reason"
+          >
+            <option value="">{t("invoices:cancel.choose")}</option>
+            {CANCEL_REASON_CODES.map((c) => (
+              <option key={c} value={c}>
+                {c} · {t(`invoices:reasons.${c}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </ConfirmDialog>
     </SheetContent>
   );
 }
