@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { money } from "../catalog/decimal";
 import { compactTaxId, isValidCedula, isValidRnc } from "../fiscal/tax-id";
 import { listInput, searchKey } from "../platform/pagination";
 
@@ -35,6 +36,7 @@ export const M = {
   taxIdLength: "customers:validation.taxIdLength",
   invalidCustomerType: "customers:validation.invalidCustomerType",
   tooLong: "customers:validation.tooLong",
+  invalidAmount: "customers:validation.invalidAmount",
 } as const;
 
 /** '' and null mean "no value": the field is left out. */
@@ -86,6 +88,8 @@ const customerShape = {
   is_default: z.boolean().optional(),
   eligible_for_rewards: z.boolean().optional(),
   customer_type_id: customerTypeField,
+  /** What the customer may owe on credit: a money amount; '' or null means no limit; left out keeps it (update). */
+  credit_limit: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), money(M.invalidAmount).nullable().optional()),
 };
 
 /** Leaves out the keys without a value, so empty optional strings are not in the payload at all. */
@@ -133,6 +137,16 @@ export const customerQuickCreateInput = z
   .transform(withoutAbsent);
 
 export const customerIdInput = z.object({ id: z.string().uuid() });
+
+/** customer.getStatement: {customerId, asOf? (yyyy-MM-dd, today in the business's time zone)}. */
+export const customerStatementInput = z.object({
+  customerId: z.string().uuid(),
+  asOf: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "invoices:errors.invalidDate")
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), "invoices:errors.invalidDate")
+    .optional(),
+});
 
 /** customer.getAll: {search, page, pageSize, showDeleted} (search: name, code, tax id, phone). */
 export const customerListInput = listInput.extend({

@@ -6,11 +6,13 @@ import {
   customerPointsInput,
   customerRecentInput,
   customerSearchInput,
+  customerStatementInput,
   customerTypeInput,
   customerTypeUpdateInput,
   customerUpdateInput,
 } from "../../../shared/customers/customer";
 import { legalClientByCustomerInput, legalClientInput } from "../../../shared/customers/legal-client";
+import { businessDate } from "../../../shared/platform/dates";
 import { protectedProcedure, requirePermission, router } from "../../trpc/init";
 import { createLegalClient, getLegalClient, updateLegalClient } from "./legal-service";
 import {
@@ -29,6 +31,7 @@ import {
   updateCustomer,
   updateCustomerType,
 } from "./service";
+import { customerStatement } from "./statement";
 
 const view = protectedProcedure.use(requirePermission("customers.view"));
 const create = protectedProcedure.use(requirePermission("customers.create"));
@@ -42,6 +45,10 @@ export const customerRouter = router({
   /** {search, page, pageSize 20, showDeleted} -> {data, pagination}. */
   getAll: view.input(customerListInput.prefault({})).query(({ ctx, input }) => findCustomers(ctx.tx, ctx.tenant.id, input)),
   /** The customer with points, type name and legal data (null when none). */
+  /** {customerId, asOf?}: balance due, aging buckets (current, 1–30, 31–60, 61–90, 90+), open invoices, credit limit and store credit. */
+  getStatement: view
+    .input(customerStatementInput)
+    .query(({ ctx, input }) => customerStatement(ctx.tx, ctx.tenant.id, input.customerId, input.asOf ?? businessDate(new Date(), ctx.tenant.timezone))),
   getById: view.input(customerIdInput).query(({ ctx, input }) => getCustomer(ctx.tx, ctx.tenant.id, input.id)),
   create: create.input(customerCreateInput).mutation(({ ctx, input }) => createCustomer(ctx.tx, ctx.tenant.id, input)),
   update: update.input(customerUpdateInput).mutation(({ ctx, input }) => updateCustomer(ctx.tx, ctx.tenant.id, input)),

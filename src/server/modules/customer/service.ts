@@ -34,6 +34,7 @@ const columns = {
   isDefault: customers.isDefault,
   eligibleForRewards: customers.eligibleForRewards,
   customerTypeId: customers.customerTypeId,
+  creditLimit: customers.creditLimit,
   points: customers.points,
   isActive: customers.isActive,
   deletedAt: customers.deletedAt,
@@ -198,6 +199,7 @@ export async function createCustomer(tx: Tx, tenantId: string, input: CustomerCr
       isDefault: input.is_default ?? false,
       eligibleForRewards: input.eligible_for_rewards ?? true,
       customerTypeId: input.customer_type_id ?? null,
+      creditLimit: input.credit_limit ?? null,
     }),
   );
   return getCustomer(tx, tenantId, id);
@@ -236,6 +238,7 @@ export async function updateCustomer(tx: Tx, tenantId: string, input: CustomerUp
         ...(input.is_default ? { isDefault: true } : {}),
         ...(input.eligible_for_rewards !== undefined ? { eligibleForRewards: input.eligible_for_rewards } : {}),
         ...(input.customer_type_id !== undefined ? { customerTypeId: input.customer_type_id } : {}),
+        ...(input.credit_limit !== undefined ? { creditLimit: input.credit_limit } : {}),
       })
       .where(mine(tenantId, input.id)),
   );
