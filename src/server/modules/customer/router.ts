@@ -48,7 +48,7 @@ export const customerRouter = router({
   /** {customerId, asOf?}: balance due, aging buckets (current, 1–30, 31–60, 61–90, 90+), open invoices, credit limit and store credit. */
   getStatement: view
     .input(customerStatementInput)
-    .query(({ ctx, input }) => customerStatement(ctx.tx, ctx.tenant.id, input.customerId, input.asOf ?? businessDate(new Date(), ctx.tenant.timezone))),
+    .query(({ ctx, input }) => customerStatement(ctx.tx, ctx.tenant, input.customerId, input.asOf ?? businessDate(new Date(), ctx.tenant.timezone))),
   getById: view.input(customerIdInput).query(({ ctx, input }) => getCustomer(ctx.tx, ctx.tenant.id, input.id)),
   create: create.input(customerCreateInput).mutation(({ ctx, input }) => createCustomer(ctx.tx, ctx.tenant.id, input)),
   update: update.input(customerUpdateInput).mutation(({ ctx, input }) => updateCustomer(ctx.tx, ctx.tenant.id, input)),

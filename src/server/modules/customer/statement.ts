@@ -5,6 +5,7 @@ import { rowsOf, type Tx } from "../../db/client";
 import { notFound } from "../../trpc/errors";
 import { creditNotes } from "../credit-note/tables";
 import { orders } from "../pos/tables";
+import type { TenantRow as Tenant } from "../tenant/service";
 import { customers } from "./tables";
 
 /** The open invoices a statement lists; the totals always cover all of them. */
@@ -41,7 +42,8 @@ const bucketSql = (asOf: string) => sql`CASE
  * cancelled invoice owes nothing), in the five aging buckets, with the open invoices oldest first,
  * the credit limit and what is left of it, and the store credit of their credit notes.
  */
-export async function customerStatement(tx: Tx, tenantId: string, customerId: string, asOf: string) {
+export async function customerStatement(tx: Tx, tenant: Tenant, customerId: string, asOf: string) {
+  const tenantId = tenant.id;
   const [customer] = await tx
     .select({ id: customers.id, code: customers.code, name: customers.name, taxId: customers.taxId, phone: customers.phone, email: customers.email, address: customers.address, creditLimit: customers.creditLimit, isDefault: customers.isDefault })
     .from(customers)
@@ -92,6 +94,7 @@ export async function customerStatement(tx: Tx, tenantId: string, customerId: st
     bucket: agingBucketOf(r.due_date, asOf),
   }));
   return {
+    business: { name: tenant.name, taxId: tenant.taxId, address: tenant.address, phone: tenant.phone },
     customer: { id: customer.id, code: customer.code, name: customer.name, taxId: customer.taxId, phone: customer.phone, email: customer.email, address: customer.address, isDefault: customer.isDefault },
     asOf,
     balanceDue: balance.toFixed(2),

@@ -18,6 +18,7 @@ import { usePermissions } from "../../lib/permissions";
 import { RequirePermission } from "../shell/guards";
 import { CustomerNotFound, type DeleteAction, DeleteRestoreDialog, useGoBack } from "./customer-common";
 import { type Customer, displayTaxId, editPath } from "./customer-format";
+import { StatementCard } from "./statement/statement-card";
 
 /** /home/customers/:id: general info, contact, legal summary, transaction history, rewards. */
 export function CustomerDetailsPage() {
@@ -109,6 +110,7 @@ function CustomerDetails({ id }: { id: string }) {
           <Info label={t("customers:fields.address")} value={c.address} />
         </InfoCard>
         {c.legal ? <LegalSummary customer={c} /> : null}
+        {c.isDefault ? null : <StatementCard customerId={c.id} />}
         <RewardsCard customer={c} />
         <HistoryCard customerId={c.id} />
       </div>

@@ -67,6 +67,7 @@ function valuesOf(c: Customer | null): FormValues {
     is_default: c?.isDefault ?? false,
     eligible_for_rewards: c?.eligibleForRewards ?? true,
     customer_type_id: c?.customerTypeId ?? "",
+    credit_limit: c?.creditLimit ?? "",
   };
 }
 
@@ -158,6 +159,7 @@ function CustomerForm({ customer }: { customer: Customer | null }) {
               disabled={alreadyDefault}
             />
             <SwitchField form={form} prefix={P} name="eligible_for_rewards" label={t("customers:fields.eligibleForRewards")} hint={t("customers:hints.rewards")} />
+            <TextField form={form} prefix={P} name="credit_limit" label={t("customers:fields.creditLimit")} hint={t("customers:hints.creditLimit")} inputMode="decimal" placeholder="0.00" className="text-right tabular-nums" />
           </CardContent>
         </Card>
 
