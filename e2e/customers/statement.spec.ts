@@ -70,13 +70,37 @@ test("a credit sale shows in the customer's statement with its bucket; the credi
   await wb.xlsx.readFile((await file.path())!);
   const ws = wb.worksheets[0]!;
   const rows: unknown[][] = [];
-  ws.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+  const rowNumbers = new Map<unknown[], number>();
+  ws.eachRow((r, n) => {
+    const values = (r.values as unknown[]).slice(1);
+    rows.push(values);
+    rowNumbers.set(values, n);
+  });
   expect(rows.find((r) => r[0] === "Saldo pendiente")?.[1]).toBe(840);
   expect(rows.find((r) => r[0] === "Límite de crédito")?.[1]).toBe(3000);
   const invoiceRow = rows.find((r) => r[0] === sale.orderNumber)!;
   expect(invoiceRow.slice(4, 8)).toEqual([840, 0, 0, 840]);
+  expect(invoiceRow[2]).toBeInstanceOf(Date);
+  expect(ws.getRow(rowNumbers.get(invoiceRow)!).getCell(5).numFmt).toBe("#,##0.00");
   expect(invoiceRow[9]).toBe("Al día");
   expect(rows.find((r) => r[0] === "Total adeudado")?.[7]).toBe(840);
+
+  // A credit sale past the limit is refused at checkout with the limit and what is left.
+  const over = await browserFetch(page, "/api/trpc/pos.checkout", {
+    method: "POST",
+    body: { json: { clientOrderId: crypto.randomUUID(), customerId, warehouseId, items: [{ productId: rice, quantity: "6" }], payments: [{ paymentMethodId: credit, currencyId: dop, amount: "2520" }] } },
+  });
+  expect(over.status).toBe(400);
+  expect(JSON.parse(over.body as string).error.json.message).toMatch(/límite de crédito.*disponible RD\$2,?160\.00/);
+
+  // The owner raises the limit in the customer form; the statement shows it.
+  await page.getByTestId("edit-customer").click();
+  await expect(page.locator("#customer-credit_limit")).toHaveValue("3000.00");
+  await page.locator("#customer-credit_limit").fill("5000");
+  await page.getByTestId("save-customer").click();
+  await expect(page).toHaveURL(new RegExp(`/home/customers/${customerId}$`));
+  await expect(card.getByTestId("statement-credit-available")).toHaveText("RD$4,160.00");
+  await expect(card).toContainText("Límite de crédito: RD$5,000.00");
 
   // In English.
   await pickMenuItem(page, "language-selector", "Inglés");

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { money } from "../catalog/decimal";
+import { isCalendarDate } from "../employees/employee";
 import { compactTaxId, isValidCedula, isValidRnc } from "../fiscal/tax-id";
 import { listInput, searchKey } from "../platform/pagination";
 
@@ -138,14 +139,11 @@ export const customerQuickCreateInput = z
 
 export const customerIdInput = z.object({ id: z.string().uuid() });
 
-/** customer.getStatement: {customerId, asOf? (yyyy-MM-dd, today in the business's time zone)}. */
+/** customer.getStatement: {customerId, asOf? (yyyy-MM-dd, today in the business's time zone), all? (every open invoice, not only the first 1,000)}. */
 export const customerStatementInput = z.object({
   customerId: z.string().uuid(),
-  asOf: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "invoices:errors.invalidDate")
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), "invoices:errors.invalidDate")
-    .optional(),
+  asOf: z.string().refine(isCalendarDate, "customers:validation.invalidDate").optional(),
+  all: z.boolean().optional(),
 });
 
 /** customer.getAll: {search, page, pageSize, showDeleted} (search: name, code, tax id, phone). */

@@ -44,11 +44,14 @@ const catalogs = protectedProcedure.use(requirePermission("settings.catalogs"));
 export const customerRouter = router({
   /** {search, page, pageSize 20, showDeleted} -> {data, pagination}. */
   getAll: view.input(customerListInput.prefault({})).query(({ ctx, input }) => findCustomers(ctx.tx, ctx.tenant.id, input)),
-  /** The customer with points, type name and legal data (null when none). */
-  /** {customerId, asOf?}: balance due, aging buckets (current, 1–30, 31–60, 61–90, 90+), open invoices, credit limit and store credit. */
+  /**
+   * {customerId, asOf? (today in the business's time zone), all?}: balance due, aging buckets (current, 1–30, 31–60, 61–90, 90+),
+   * the open invoices oldest first (the first 1,000 unless `all`), credit limit and what is left, store credit.
+   */
   getStatement: view
     .input(customerStatementInput)
-    .query(({ ctx, input }) => customerStatement(ctx.tx, ctx.tenant, input.customerId, input.asOf ?? businessDate(new Date(), ctx.tenant.timezone))),
+    .query(({ ctx, input }) => customerStatement(ctx.tx, ctx.tenant, input.customerId, input.asOf ?? businessDate(new Date(), ctx.tenant.timezone), input.all)),
+  /** The customer with points, type name and legal data (null when none). */
   getById: view.input(customerIdInput).query(({ ctx, input }) => getCustomer(ctx.tx, ctx.tenant.id, input.id)),
   create: create.input(customerCreateInput).mutation(({ ctx, input }) => createCustomer(ctx.tx, ctx.tenant.id, input)),
   update: update.input(customerUpdateInput).mutation(({ ctx, input }) => updateCustomer(ctx.tx, ctx.tenant.id, input)),

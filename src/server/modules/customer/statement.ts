@@ -8,7 +8,7 @@ import { orders } from "../pos/tables";
 import type { TenantRow as Tenant } from "../tenant/service";
 import { customers } from "./tables";
 
-/** The open invoices a statement lists; the totals always cover all of them. */
+/** The open invoices a statement lists (unless `all` is asked, as the Excel export does); the totals always cover all of them. */
 export const STATEMENT_MAX_INVOICES = 1000;
 
 type Buckets = Record<AgingBucket, string>;
@@ -40,9 +40,10 @@ const bucketSql = (asOf: string) => sql`CASE
 /**
  * customer.getStatement: what the customer owes on `asOf` (completed invoices with a balance; a
  * cancelled invoice owes nothing), in the five aging buckets, with the open invoices oldest first,
- * the credit limit and what is left of it, and the store credit of their credit notes.
+ * the credit limit and what is left of it, and the store credit of their credit notes. The list stops
+ * at STATEMENT_MAX_INVOICES (`truncated`) unless `all`.
  */
-export async function customerStatement(tx: Tx, tenant: Tenant, customerId: string, asOf: string) {
+export async function customerStatement(tx: Tx, tenant: Tenant, customerId: string, asOf: string, all = false) {
   const tenantId = tenant.id;
   const [customer] = await tx
     .select({ id: customers.id, code: customers.code, name: customers.name, taxId: customers.taxId, phone: customers.phone, email: customers.email, address: customers.address, creditLimit: customers.creditLimit, isDefault: customers.isDefault })
@@ -62,7 +63,7 @@ export async function customerStatement(tx: Tx, tenant: Tenant, customerId: stri
         greatest(${asOf}::date - o.due_date, 0)::int AS days_overdue
       FROM ${orders} o WHERE ${open}
       ORDER BY o.business_date, o.number
-      LIMIT ${STATEMENT_MAX_INVOICES}`),
+      ${all ? sql`` : sql`LIMIT ${STATEMENT_MAX_INVOICES}`}`),
     tx
       .select({ available: sql<string>`coalesce(sum(${creditNotes.available}), 0)::numeric(14,2)::text` })
       .from(creditNotes)
@@ -95,7 +96,17 @@ export async function customerStatement(tx: Tx, tenant: Tenant, customerId: stri
   }));
   return {
     business: { name: tenant.name, taxId: tenant.taxId, address: tenant.address, phone: tenant.phone },
-    customer: { id: customer.id, code: customer.code, name: customer.name, taxId: customer.taxId, phone: customer.phone, email: customer.email, address: customer.address, isDefault: customer.isDefault },
+    customer: {
+      id: customer.id,
+      code: customer.code,
+      name: customer.name,
+      taxId: customer.taxId,
+      creditLimit: limit === null ? null : toBig(limit).toFixed(2),
+      phone: customer.phone,
+      email: customer.email,
+      address: customer.address,
+      isDefault: customer.isDefault,
+    },
     asOf,
     balanceDue: balance.toFixed(2),
     overdueTotal: overdue.toFixed(2),

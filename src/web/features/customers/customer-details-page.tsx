@@ -54,14 +54,14 @@ function CustomerDetails({ id }: { id: string }) {
   const kind = customerFiscalKind({ taxId: c.taxId, taxIdOverride: c.taxIdOverride });
 
   return (
-    <div className="grid gap-4" data-testid="customer-details">
+    <div className="grid grid-cols-1 gap-4" data-testid="customer-details">
       <div className="flex flex-wrap items-center gap-3">
         <Button variant="ghost" size="icon" onClick={goBack} aria-label={t("customers:actions.back")} title={t("customers:actions.back")}>
           <ArrowLeft />
         </Button>
-        <div className="min-w-0 flex-1">
+        <div className="min-w-[12rem] flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h1 className="truncate text-2xl font-bold">{c.name}</h1>
+            <h1 className="min-w-0 break-words text-2xl font-bold">{c.name}</h1>
             {c.deletedAt ? <Badge variant="destructive">{t("customers:status.deleted")}</Badge> : <Badge variant="success">{t("common:status.active")}</Badge>}
             {c.isDefault ? <Badge variant="secondary">{t("customers:status.default")}</Badge> : null}
             {c.legal ? <Badge variant="outline">{t("customers:status.legal")}</Badge> : null}
@@ -95,7 +95,7 @@ function CustomerDetails({ id }: { id: string }) {
         </div>
       </div>
 
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <InfoCard title={t("customers:sections.general")}>
           <Info label={t("customers:fields.code")} value={c.code} mono />
           <Info label={t("customers:fields.name")} value={c.name} />

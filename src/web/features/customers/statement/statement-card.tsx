@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { FileSpreadsheet, Printer } from "lucide-react";
 import * as React from "react";
 import { createPortal } from "react-dom";
@@ -16,6 +16,7 @@ import { formatDate } from "../../../lib/dates";
 import { cn } from "../../../lib/utils";
 import { saveFile } from "../../product-import/download";
 import { loadExcelJS, XLSX_MIME } from "../../product-import/workbook";
+import { displayTaxId } from "../customer-format";
 import { type Statement, statementFileName, statementWorkbook } from "./statement-excel";
 
 /**
@@ -27,6 +28,7 @@ export function StatementCard({ customerId }: { customerId: string }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const query = useQuery({ ...trpc.customer.getStatement.queryOptions({ customerId }), meta: { silent: true } });
   const [exporting, setExporting] = React.useState(false);
   const s = query.data;
@@ -35,7 +37,9 @@ export function StatementCard({ customerId }: { customerId: string }) {
     if (!s) return;
     setExporting(true);
     try {
-      const bytes = await statementWorkbook(await loadExcelJS(), s, t);
+      // the card lists the oldest 1,000 open invoices; the workbook has every one of them
+      const full = s.truncated ? await queryClient.fetchQuery(trpc.customer.getStatement.queryOptions({ customerId, asOf: s.asOf, all: true })) : s;
+      const bytes = await statementWorkbook(await loadExcelJS(), full, t, (iso) => formatDate(iso, lang));
       saveFile(bytes, statementFileName(s), XLSX_MIME);
     } catch (e) {
       toast({ variant: "destructive", title: t("customers:statement.exportError"), description: (e as Error).message });
@@ -123,7 +127,7 @@ function InvoicesTable({ s, lang }: { s: Statement; lang: string }) {
   if (s.openInvoices.length === 0) return <p className="text-sm text-muted-foreground">{t("customers:statement.empty")}</p>;
   return (
     <div className="overflow-x-auto">
-      <Table>
+      <Table className="[&_td]:px-2 [&_th]:px-2 sm:[&_td]:px-3 sm:[&_th]:px-3">
         <THead>
           <TR>
             <TH>{t("customers:statement.columns.invoice")}</TH>
@@ -131,23 +135,26 @@ function InvoicesTable({ s, lang }: { s: Statement; lang: string }) {
             <TH>{t("customers:statement.columns.dueDate")}</TH>
             <TH className="hidden text-right sm:table-cell">{t("customers:statement.columns.total")}</TH>
             <TH className="text-right">{t("customers:statement.columns.balance")}</TH>
-            <TH className="text-right">{t("customers:statement.columns.daysOverdue")}</TH>
+            <TH className="hidden text-right sm:table-cell">{t("customers:statement.columns.daysOverdue")}</TH>
           </TR>
         </THead>
         <TBody>
           {s.openInvoices.map((i) => (
             <TR key={i.id} data-testid="statement-invoice" data-bucket={i.bucket}>
               <TD>
-                <Link to={`/home/invoices/${i.id}`} className="font-medium text-primary hover:underline">
+                <Link to={`/home/invoices/${i.id}`} className="whitespace-nowrap font-medium text-primary hover:underline">
                   {i.number}
                 </Link>
                 <div className="text-xs text-muted-foreground">{formatDate(i.date, lang)}</div>
               </TD>
               <TD className="hidden font-mono text-xs md:table-cell">{i.ncf ?? "—"}</TD>
-              <TD>{i.dueDate ? formatDate(i.dueDate, lang) : "—"}</TD>
+              <TD>
+                {i.dueDate ? formatDate(i.dueDate, lang) : "—"}
+                {i.daysOverdue > 0 ? <div className="text-xs font-semibold text-destructive sm:hidden">{t("customers:statement.daysOverdue", { count: i.daysOverdue })}</div> : null}
+              </TD>
               <TD className="hidden text-right tabular-nums sm:table-cell">{formatMoney(i.total, lang)}</TD>
               <TD className="text-right font-medium tabular-nums">{formatMoney(i.balanceDue, lang)}</TD>
-              <TD className={cn("text-right tabular-nums", i.daysOverdue > 0 && "font-semibold text-destructive")}>{i.daysOverdue > 0 ? i.daysOverdue : "—"}</TD>
+              <TD className={cn("hidden text-right tabular-nums sm:table-cell", i.daysOverdue > 0 && "font-semibold text-destructive")}>{i.daysOverdue > 0 ? i.daysOverdue : "—"}</TD>
             </TR>
           ))}
         </TBody>
@@ -166,7 +173,7 @@ function StatementPrint({ s, lang }: { s: Statement; lang: string }) {
       <div className="flex justify-between gap-4 border-b pb-3">
         <div>
           <p className="text-lg font-bold">{s.business.name}</p>
-          {s.business.taxId ? <p>RNC {s.business.taxId}</p> : null}
+          {s.business.taxId ? <p>RNC {displayTaxId(s.business.taxId)}</p> : null}
           {s.business.address ? <p>{s.business.address}</p> : null}
           {s.business.phone ? <p>{s.business.phone}</p> : null}
         </div>
@@ -175,15 +182,18 @@ function StatementPrint({ s, lang }: { s: Statement; lang: string }) {
           <p>{t("customers:statement.asOf", { date: formatDate(s.asOf, lang) })}</p>
         </div>
       </div>
-      <p className="mt-3">
-        <strong>{t("customers:statement.customer")}:</strong> {s.customer.name} ({s.customer.code})
-        {s.customer.taxId ? ` · ${t("customers:statement.taxId")} ${s.customer.taxId}` : ""}
-      </p>
+      <div className="mt-3">
+        <p>
+          <strong>{t("customers:statement.customer")}:</strong> {s.customer.name} ({s.customer.code})
+          {s.customer.taxId ? ` · ${t("customers:statement.taxId")} ${displayTaxId(s.customer.taxId)}` : ""}
+        </p>
+        {s.customer.address || s.customer.phone ? <p>{[s.customer.address, s.customer.phone].filter(Boolean).join(" · ")}</p> : null}
+      </div>
       <table className="mt-3 w-full border-collapse">
         <thead>
           <tr className="border-b text-left">
-            {["invoice", "ncf", "date", "dueDate", "total", "paid", "balance", "daysOverdue"].map((k) => (
-              <th key={k} className={cn("py-1", ["total", "paid", "balance", "daysOverdue"].includes(k) && "text-right")}>
+            {PRINT_COLUMNS.map((k) => (
+              <th key={k} className={cn("py-1", PRINT_NUMERIC.has(k) && "text-right")}>
                 {t(`customers:statement.columns.${k}`)}
               </th>
             ))}
@@ -198,6 +208,7 @@ function StatementPrint({ s, lang }: { s: Statement; lang: string }) {
               <td>{i.dueDate ? formatDate(i.dueDate, lang) : ""}</td>
               <td className="text-right tabular-nums">{formatMoney(i.total, lang)}</td>
               <td className="text-right tabular-nums">{formatMoney(i.paidTotal, lang)}</td>
+              <td className="text-right tabular-nums">{formatMoney(i.creditedTotal, lang)}</td>
               <td className="text-right tabular-nums">{formatMoney(i.balanceDue, lang)}</td>
               <td className="text-right tabular-nums">{i.daysOverdue || ""}</td>
             </tr>
@@ -212,9 +223,35 @@ function StatementPrint({ s, lang }: { s: Statement; lang: string }) {
           </div>
         ))}
       </div>
-      <p className="mt-3 text-right text-base font-bold">
-        {t("customers:statement.total")}: {formatMoney(s.balanceDue, lang)}
-      </p>
+      {s.truncated ? <p className="mt-2 text-xs">{t("customers:statement.truncated", { shown: s.openInvoices.length, count: s.openInvoiceCount })}</p> : null}
+      <table className="mt-3 ml-auto">
+        <tbody>
+          <PrintTotal label={t("customers:statement.overdue")} value={formatMoney(s.overdueTotal, lang)} />
+          {s.creditLimit === null ? null : (
+            <>
+              <PrintTotal label={t("customers:statement.creditLimit")} value={formatMoney(s.creditLimit, lang)} />
+              <PrintTotal label={t("customers:statement.creditAvailable")} value={formatMoney(s.creditAvailable ?? "0", lang)} />
+            </>
+          )}
+          {Number(s.storeCredit) > 0 ? <PrintTotal label={t("customers:statement.storeCredit")} value={formatMoney(s.storeCredit, lang)} /> : null}
+          <tr className="border-t text-base font-bold">
+            <td className="py-1 pr-6">{t("customers:statement.total")}</td>
+            <td className="py-1 text-right tabular-nums">{formatMoney(s.balanceDue, lang)}</td>
+          </tr>
+        </tbody>
+      </table>
     </div>
+  );
+}
+
+const PRINT_COLUMNS = ["invoice", "ncf", "date", "dueDate", "total", "paid", "credited", "balance", "daysOverdue"] as const;
+const PRINT_NUMERIC = new Set<string>(["total", "paid", "credited", "balance", "daysOverdue"]);
+
+function PrintTotal({ label, value }: { label: string; value: string }) {
+  return (
+    <tr>
+      <td className="pr-6">{label}</td>
+      <td className="text-right tabular-nums">{value}</td>
+    </tr>
   );
 }

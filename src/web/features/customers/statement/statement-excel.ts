@@ -6,6 +6,10 @@ import type { ExcelJS } from "../../product-import/workbook";
 export type Statement = inferRouterOutputs<AppRouter>["customer"]["getStatement"];
 
 const MONEY_FORMAT = "#,##0.00";
+const DATE_FORMAT = "dd/mm/yyyy";
+
+/** A yyyy-MM-dd business date as an Excel date (UTC midnight, so the day never shifts). */
+const excelDate = (v: string | null) => (v ? new Date(`${v}T00:00:00Z`) : null);
 
 /** estado-de-cuenta-CLI-000012-2026-11-25.xlsx (only safe characters). */
 export function statementFileName(s: Statement): string {
@@ -14,15 +18,21 @@ export function statementFileName(s: Statement): string {
 
 /**
  * The statement as a workbook: the business and the customer, the aging buckets and the totals,
- * then one row per open invoice; amounts are numbers formatted #,##0.00 so Excel sums them.
+ * then one row per open invoice; amounts are numbers formatted #,##0.00 so Excel sums them, dates
+ * are dates (dd/mm/yyyy).
  */
-export async function statementWorkbook(excel: ExcelJS, s: Statement, t: (key: string, vars?: Record<string, unknown>) => string): Promise<Uint8Array> {
+export async function statementWorkbook(
+  excel: ExcelJS,
+  s: Statement,
+  t: (key: string, vars?: Record<string, unknown>) => string,
+  formatDate: (iso: string) => string = (iso) => iso,
+): Promise<Uint8Array> {
   const wb = new excel.Workbook();
   const ws = wb.addWorksheet(t("customers:statement.sheet"));
   const num = (v: string | null) => (v === null ? null : Number(v));
   ws.addRow([s.business.name]).font = { bold: true, size: 14 };
   if (s.business.taxId) ws.addRow([`RNC ${s.business.taxId}`]);
-  ws.addRow([`${t("customers:statement.title")} · ${t("customers:statement.asOf", { date: s.asOf })}`]).font = { bold: true };
+  ws.addRow([`${t("customers:statement.title")} · ${t("customers:statement.asOf", { date: formatDate(s.asOf) })}`]).font = { bold: true };
   ws.addRow([t("customers:statement.customer"), `${s.customer.name} (${s.customer.code})`]);
   if (s.customer.taxId) ws.addRow([t("customers:statement.taxId"), s.customer.taxId]);
   ws.addRow([]);
@@ -42,7 +52,19 @@ export async function statementWorkbook(excel: ExcelJS, s: Statement, t: (key: s
   const header = ws.addRow(["invoice", "ncf", "date", "dueDate", "total", "paid", "credited", "balance", "daysOverdue", "bucket"].map((k) => t(`customers:statement.columns.${k}`)));
   header.font = { bold: true };
   for (const i of s.openInvoices) {
-    const row = ws.addRow([i.number, i.ncf ?? "", i.date, i.dueDate ?? "", Number(i.total), Number(i.paidTotal), Number(i.creditedTotal), Number(i.balanceDue), i.daysOverdue, t(`customers:statement.buckets.${i.bucket}`)]);
+    const row = ws.addRow([
+      i.number,
+      i.ncf ?? "",
+      excelDate(i.date),
+      excelDate(i.dueDate),
+      Number(i.total),
+      Number(i.paidTotal),
+      Number(i.creditedTotal),
+      Number(i.balanceDue),
+      i.daysOverdue,
+      t(`customers:statement.buckets.${i.bucket}`),
+    ]);
+    for (const c of [3, 4]) row.getCell(c).numFmt = DATE_FORMAT;
     for (const c of [5, 6, 7, 8]) row.getCell(c).numFmt = MONEY_FORMAT;
   }
   const total = ws.addRow([t("customers:statement.total"), "", "", "", "", "", "", Number(s.balanceDue)]);
