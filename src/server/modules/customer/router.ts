@@ -13,7 +13,7 @@ import {
 } from "../../../shared/customers/customer";
 import { legalClientByCustomerInput, legalClientInput } from "../../../shared/customers/legal-client";
 import { businessDate } from "../../../shared/platform/dates";
-import { protectedProcedure, requirePermission, router } from "../../trpc/init";
+import { protectedProcedure, requireAnyPermission, requirePermission, router } from "../../trpc/init";
 import { createLegalClient, getLegalClient, updateLegalClient } from "./legal-service";
 import {
   activeCustomerTypes,
@@ -37,8 +37,10 @@ const view = protectedProcedure.use(requirePermission("customers.view"));
 const create = protectedProcedure.use(requirePermission("customers.create"));
 const update = protectedProcedure.use(requirePermission("customers.update"));
 const remove = protectedProcedure.use(requirePermission("customers.delete"));
-/** Customer types are a settings catalog. */
+/** Customer types are a settings catalog (Settings → Tipos de cliente): settings.catalogs edits them. */
 const catalogs = protectedProcedure.use(requirePermission("settings.catalogs"));
+/** Reading them: the settings tab (settings.catalogs) or the customer form's type select (customers.view). */
+const readTypes = protectedProcedure.use(requireAnyPermission(["settings.catalogs", "customers.view"]));
 
 /** customer.* — customers (spec 01 §3, §5, §7; spec 02 customer search panel, §7). Deleting marks them deleted. */
 export const customerRouter = router({
@@ -69,8 +71,8 @@ export const customerRouter = router({
 
 /** customerType.* — the customer form's type select and its small settings list. */
 export const customerTypeRouter = router({
-  getActive: view.query(({ ctx }) => activeCustomerTypes(ctx.tx, ctx.tenant.id)),
-  getAll: view.query(({ ctx }) => allCustomerTypes(ctx.tx, ctx.tenant.id)),
+  getActive: readTypes.query(({ ctx }) => activeCustomerTypes(ctx.tx, ctx.tenant.id)),
+  getAll: readTypes.query(({ ctx }) => allCustomerTypes(ctx.tx, ctx.tenant.id)),
   create: catalogs.input(customerTypeInput).mutation(({ ctx, input }) => createCustomerType(ctx.tx, ctx.tenant.id, input)),
   update: catalogs.input(customerTypeUpdateInput).mutation(({ ctx, input }) => updateCustomerType(ctx.tx, ctx.tenant.id, input)),
 });

@@ -21,7 +21,7 @@ import { tMessage } from "../../lib/i18n";
 import { RequirePermission } from "../shell/guards";
 import { ActiveBadge, FormError, SwitchRow, sheetErrorHandler } from "./parts";
 
-/** Customer types are a settings catalog (customerType.create / update need settings.catalogs). */
+/** Customer types are a settings catalog: customerType.getAll / create / update all take settings.catalogs (reads also customers.view). */
 export const CUSTOMER_TYPES_PERMISSION = "settings.catalogs";
 
 type CustomerType = inferRouterOutputs<AppRouter>["customerType"]["getAll"][number];
