@@ -178,6 +178,8 @@ describe("cashbox sessions", () => {
     sessionId = v7();
     const opened = await cashier.cashbox.open.mutate({ cashboxId: cajaId, openingAmount: "1,000", clientRequestId: sessionId });
     expect(opened).toMatchObject({ sessionId, cashboxId: cajaId, cashboxName: "Caja 1", will_open_drawer: true, print_server: null, openingAmount: "1000.00", openedBy: t.acme.users.cashier.id });
+    // The cash box's own settings, as cashbox.getAll names them.
+    expect(opened).toMatchObject({ code: "CAJA1", template: null, showNotifications: true, waitForPrint: false, openDrawerOnPrint: true, drawerServiceUrl: null });
     expect(opened.openedAt).toBeInstanceOf(Date);
     expect(await cashier.cashbox.getActive.query()).toEqual(opened);
     // A retried call (same request id) returns the same session.
@@ -318,6 +320,50 @@ describe("cashbox sessions", () => {
     const closes = await Promise.all([closer.cashbox.close.mutate({ sessionId: session.sessionId, counted: [], comments: "Cierre sin conteo" }), closer.cashbox.close.mutate({ sessionId: session.sessionId, counted: [], comments: "Cierre sin conteo" })]);
     expect(closes[0]).toEqual(closes[1]);
     expect(closes[0]!.totalDifference).toMatch(/^-(100|200)\.00$/);
+  });
+
+  it("getActive carries the cash box's code, receipt template, print flags and drawer service (as getAll names them)", async () => {
+    const owner = await t.client("acme", "owner");
+    const warehouseId = (await refs(t.db, t.acme.tenant.id)).warehouseId;
+    const box = await owner.cashbox.create.mutate({
+      code: "bar-1",
+      name: "Caja Bar",
+      warehouseId,
+      printServer: "http://127.0.0.1:8080",
+      template: "58mm",
+      showNotifications: false,
+      waitForPrint: true,
+      openDrawerOnPrint: false,
+      drawerServiceUrl: "http://127.0.0.1:5050/drawer",
+      willOpenDrawer: false,
+    });
+    const sessionId = v7();
+    const opened = await owner.cashbox.open.mutate({ cashboxId: box.id, openingAmount: "0", clientRequestId: sessionId });
+    const settings = {
+      sessionId,
+      cashboxId: box.id,
+      cashboxName: "Caja Bar",
+      will_open_drawer: false,
+      print_server: "http://127.0.0.1:8080/",
+      code: "BAR-1",
+      template: "58mm",
+      showNotifications: false,
+      waitForPrint: true,
+      openDrawerOnPrint: false,
+      drawerServiceUrl: "http://127.0.0.1:5050/drawer",
+      warehouseId,
+    };
+    expect(opened).toMatchObject(settings);
+    expect(await owner.cashbox.getActive.query()).toEqual(opened);
+    expect(await owner.cashbox.getActive.query({ cashboxId: box.id })).toEqual(opened);
+    // The same values getAll reports for that cash box.
+    const row = (await owner.cashbox.getAll.query()).find((c) => c.id === box.id)!;
+    expect(row).toMatchObject({ code: opened!.code, template: opened!.template, showNotifications: opened!.showNotifications, waitForPrint: opened!.waitForPrint, openDrawerOnPrint: opened!.openDrawerOnPrint, drawerServiceUrl: opened!.drawerServiceUrl });
+    // An edit while open shows on the next read; a cleared template and drawer service read null.
+    await owner.cashbox.update.mutate({ id: box.id, name: "Caja Bar", warehouseId, printServer: "http://127.0.0.1:8080", willOpenDrawer: false, template: "", drawerServiceUrl: "", showNotifications: true });
+    expect(await owner.cashbox.getActive.query()).toMatchObject({ ...settings, template: null, drawerServiceUrl: null, showNotifications: true });
+    await owner.cashbox.close.mutate({ sessionId, counted: [] });
+    expect(await owner.cashbox.getActive.query()).toBeNull();
   });
 
   it("permissions: signing in is required; the outsider's own list is empty", async () => {

@@ -22,7 +22,8 @@ export const cashboxRouter = router({
   update: configure.input(cashboxUpdateInput).mutation(({ ctx, input }) => updateCashbox(ctx.tx, ctx.tenant.id, input)),
   /**
    * The open session of the signed-in user, or of the cash box given: {sessionId, cashboxId, cashboxName,
-   * will_open_drawer, print_server, openingAmount, openedAt, …}; null when there is none.
+   * will_open_drawer, print_server, code, template, showNotifications, waitForPrint, openDrawerOnPrint,
+   * drawerServiceUrl, warehouseId, openingAmount, openedAt, openedBy, openedByName}; null when there is none.
    */
   getActive: protectedProcedure
     .use(requireAnyPermission(["cash_box.view", "pos.access"]))

@@ -155,13 +155,22 @@ export async function updateCashbox(tx: Tx, tenantId: string, input: CashboxUpda
 // ---------------------------------------------------------------------------------------------
 // Sessions: open, active
 
-/** What the POS needs of the open session: ids, name, drawer and print server (spec §7 cashbox.getActive). */
+/**
+ * What the POS needs of the open session: ids, name, drawer and print server (spec §7 cashbox.getActive),
+ * and the cash box's code, receipt template, print flags and drawer service, named as cashbox.getAll names them.
+ */
 const activeColumns = {
   sessionId: cashboxSessions.id,
   cashboxId: cashboxes.id,
   cashboxName: cashboxes.name,
   will_open_drawer: cashboxes.willOpenDrawer,
   print_server: cashboxes.printServer,
+  code: cashboxes.code,
+  template: cashboxes.template,
+  showNotifications: cashboxes.showNotifications,
+  waitForPrint: cashboxes.waitForPrint,
+  openDrawerOnPrint: cashboxes.openDrawerOnPrint,
+  drawerServiceUrl: cashboxes.drawerServiceUrl,
   warehouseId: cashboxes.warehouseId,
   openingAmount: cashboxSessions.openingAmount,
   openedAt: cashboxSessions.openedAt,

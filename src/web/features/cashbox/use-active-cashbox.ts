@@ -4,7 +4,10 @@ import { type AppRouter, useTRPC } from "../../app/trpc";
 import { usePermissions } from "../../lib/permissions";
 
 type Outputs = inferRouterOutputs<AppRouter>["cashbox"];
-/** The open session as the POS needs it: {sessionId, cashboxId, cashboxName, will_open_drawer, print_server, openingAmount, openedAt, …}. */
+/**
+ * The open session as the POS needs it: {sessionId, cashboxId, cashboxName, will_open_drawer, print_server,
+ * code, template, showNotifications, waitForPrint, openDrawerOnPrint, drawerServiceUrl, openingAmount, openedAt, …}.
+ */
 export type ActiveCashbox = NonNullable<Outputs["getActive"]>;
 export type CloseSummary = Outputs["getCloseSummary"];
 export type CashboxRow = Outputs["getAll"][number];
