@@ -78,13 +78,29 @@ export const cancelInvoiceInput = z.object({
   recreate: z.boolean().optional().default(false),
 });
 
-/** invoice.create: the POS checkout contract plus the back-office fields. */
-export const createInvoiceInput = posCheckoutInput.extend({
+const backOfficeFields = {
   invoiceConditionId: z.uuid("invoices:errors.invalidId").nullish(),
   sellerId: z.uuid("invoices:errors.invalidId").nullish(),
   invoiceTypeId: z.uuid("invoices:errors.invalidId").nullish(),
+};
+
+/** invoice.create: the POS checkout contract plus the back-office fields; draftId issues that draft. */
+export const createInvoiceInput = posCheckoutInput.extend({
+  ...backOfficeFields,
+  /** the draft this invoice issues: it keeps the draft's id and the draft is gone */
+  draftId: z.uuid("invoices:errors.invalidId").optional(),
 });
 export type CreateInvoiceInput = z.input<typeof createInvoiceInput>;
+
+/**
+ * invoice.saveDraft: the back-office form kept as a draft (BOR-000001): no NCF, no stock, no
+ * payment until it is issued. Without id it creates one (clientOrderId makes a retry create it
+ * once); with id it replaces that draft's content.
+ */
+export const invoiceDraftInput = posCheckoutInput
+  .pick({ clientOrderId: true, customerId: true, warehouseId: true, ncfTypeId: true, items: true, notes: true })
+  .extend({ ...backOfficeFields, id: z.uuid("invoices:errors.invalidId").optional() });
+export type InvoiceDraftInput = z.input<typeof invoiceDraftInput>;
 
 /** Aging buckets of what a customer owes, by days past the due date. */
 export const AGING_BUCKETS = ["current", "d1_30", "d31_60", "d61_90", "d90_plus"] as const;

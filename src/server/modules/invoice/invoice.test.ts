@@ -204,6 +204,73 @@ describe("invoice.create", () => {
   });
 });
 
+describe("invoice drafts (saveDraft, getDraft, delete, create with draftId)", () => {
+  const stockOf = async (productId: string) => Number((await owner.product.getById.query({ id: productId })).warehouseQuantities.find((w) => w.warehouseId === warehouseId)!.currentQuantity);
+
+  it("a draft has no NCF and moves no stock; edited, then issued through the one invoice path keeping its id, once per key", async () => {
+    const before = await stockOf(rice);
+    const key = uuid();
+    const input = { clientOrderId: key, customerId: buyer, warehouseId, items: [{ productId: rice, quantity: "1" }], notes: "Cotizado por teléfono" };
+    const [a, b] = await Promise.all([owner.invoice.saveDraft.mutate(input), owner.invoice.saveDraft.mutate(input)]);
+    expect(b.id).toBe(a.id);
+    expect(a).toMatchObject({ status: "draft", total: "420.00" });
+    expect(a.number).toMatch(/^BOR-\d{6}$/);
+    let inv = await owner.invoice.getById.query({ id: a.id });
+    expect(inv).toMatchObject({ status: "draft", ncf: null, total: "420.00", notes: "Cotizado por teléfono" });
+    expect(await stockOf(rice)).toBe(before);
+    // listed only under the draft filter
+    expect((await owner.invoice.getAll.query({ customerId: buyer })).data.map((r) => r.id)).not.toContain(a.id);
+    expect((await owner.invoice.getAll.query({ customerId: buyer, status: "draft" })).data.map((r) => r.id)).toEqual([a.id]);
+
+    // edited: two lines, 10% off the soda
+    const edited = await owner.invoice.saveDraft.mutate({ ...input, id: a.id, items: [{ productId: rice, quantity: "2" }, { productId: soda, quantity: "1", discount: { type: "percentage_discount", value: "10" } }] });
+    expect(edited).toMatchObject({ id: a.id, number: a.number, total: "946.20" });
+    const draft = await owner.invoice.getDraft.query({ id: a.id });
+    expect(draft.items.map((i) => [i.product.name, i.quantity, i.price, i.discountPercent, i.available])).toEqual([
+      ["Arroz La Garza 10 lb", "2", "420.00", "0", true],
+      ["Refresco Country Club 2L", "1", "118.00", "10", true],
+    ]);
+    expect(draft.customer).toMatchObject({ id: buyer, name: "Colmado Don Pedro" });
+
+    // issued on a 30-day condition (the soda's discount is above its maximum: refused, the draft stays)
+    const cr30 = (await owner.invoiceCondition.getAll.query()).find((c) => c.days === 30)!;
+    const lines = draft.items.map((i) => ({ productId: i.product.id, quantity: i.quantity, discount: i.discountPercent !== "0" ? { type: "percentage_discount", value: i.discountPercent } : null }));
+    const refused = await errorOf(owner.invoice.create.mutate({ clientOrderId: uuid(), draftId: a.id, customerId: buyer, warehouseId, invoiceConditionId: cr30.id, items: lines, payments: [] }));
+    expect(refused.message).toContain("supera el máximo permitido");
+    expect((await owner.invoice.getDraft.query({ id: a.id })).number).toBe(a.number);
+    // without it: same id, FAC number and NCF, stock out, pending
+    const issue = { clientOrderId: uuid(), draftId: a.id, customerId: buyer, warehouseId, invoiceConditionId: cr30.id, items: lines.map((l) => ({ ...l, discount: null })), payments: [] };
+    const [x, y] = await Promise.all([owner.invoice.create.mutate(issue), owner.invoice.create.mutate(issue)]);
+    expect(x.orderId).toBe(a.id);
+    expect(y.orderId).toBe(a.id);
+    expect(x.orderNumber).toMatch(/^FAC-/);
+    expect(x.ncf).toMatch(/^B02\d{8}$/);
+    inv = await owner.invoice.getById.query({ id: a.id });
+    expect(inv).toMatchObject({ status: "pending", balanceDue: "958.00", ncf: x.ncf, source: "invoice" });
+    expect(await stockOf(rice)).toBe(before - 2);
+    // no longer a draft: cannot be edited, deleted or issued again under another key
+    expect((await errorOf(owner.invoice.getDraft.query({ id: a.id }))).code).toBe("NOT_FOUND");
+    expect((await errorOf(owner.invoice.saveDraft.mutate({ ...input, id: a.id }))).message).toBe("Esta factura ya no es un borrador");
+    expect((await errorOf(owner.invoice.delete.mutate({ invoiceId: a.id }))).message).toBe("Solo se puede eliminar una factura en borrador");
+    expect((await errorOf(owner.invoice.create.mutate({ ...issue, clientOrderId: uuid() }))).message).toBe("Esta factura ya no es un borrador");
+  });
+
+  it("deleting keeps a draft as discarded; refused to a cashier, another tenant and bad input", async () => {
+    const d = await cashier.invoice.saveDraft.mutate({ clientOrderId: uuid(), customerId: "default", warehouseId, items: [{ productId: soda, quantity: "3" }] });
+    expect((await errorOf(cashier.invoice.delete.mutate({ invoiceId: d.id }))).code).toBe("FORBIDDEN");
+    expect((await errorOf(outsider.invoice.delete.mutate({ invoiceId: d.id }))).code).toBe("NOT_FOUND");
+    expect((await errorOf(outsider.invoice.getDraft.query({ id: d.id }))).code).toBe("NOT_FOUND");
+    expect((await errorOf(outsider.invoice.saveDraft.mutate({ id: d.id, clientOrderId: uuid(), customerId: "default", warehouseId, items: [{ productId: soda, quantity: "1" }] }))).code).toBe("NOT_FOUND");
+    expect((await errorOf(owner.invoice.saveDraft.mutate({ clientOrderId: uuid(), customerId: buyer, warehouseId, items: [] }))).code).toBe("BAD_REQUEST");
+    expect((await errorOf(owner.invoice.saveDraft.mutate({ clientOrderId: uuid(), customerId: buyer, warehouseId, sellerId: uuid(), items: [{ productId: soda, quantity: "1" }] }))).code).toBe("NOT_FOUND");
+    expect(await owner.invoice.delete.mutate({ invoiceId: d.id })).toEqual({ id: d.id, status: "discarded" });
+    expect(await owner.invoice.delete.mutate({ invoiceId: d.id })).toEqual({ id: d.id, status: "discarded" });
+    expect((await owner.invoice.getAll.query({ status: "draft" })).data.map((r) => r.id)).not.toContain(d.id);
+    const issue = { clientOrderId: uuid(), draftId: d.id, customerId: "default", warehouseId, items: [{ productId: soda, quantity: "3" }], payments: [{ paymentMethodId: cash, currencyId: dop, amount: "354" }] };
+    expect((await errorOf(owner.invoice.create.mutate(issue))).message).toBe("Esta factura ya no es un borrador");
+  });
+});
+
 describe("invoice.getByNumber", () => {
   it("finds an invoice by number, bare number or NCF with what each line can still return", async () => {
     const sale = await creditSale();

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { cancelInvoiceInput, createInvoiceInput, invoiceListInput, recordPaymentInput } from "../../../shared/invoices/schemas";
+import { cancelInvoiceInput, createInvoiceInput, invoiceDraftInput, invoiceListInput, recordPaymentInput } from "../../../shared/invoices/schemas";
 import { businessDate } from "../../../shared/platform/dates";
 import { protectedProcedure, requireAnyPermission, requirePermission, router } from "../../trpc/init";
-import { cancel, create, getByNumber, getInvoice, listInvoices, recordPayment } from "./service";
+import { cancel, create, deleteDraft, getByNumber, getDraft, getInvoice, listInvoices, recordPayment, saveDraft } from "./service";
 import { invoiceShareProcedures } from "./share-router";
 
 const invoices = protectedProcedure.use(requirePermission("invoices.view"));
@@ -24,6 +24,21 @@ export const invoiceRouter = router({
     .use(requirePermission("invoices.create"))
     .input(createInvoiceInput)
     .mutation(({ ctx, input }) => create(ctx, input)),
+  /** The form kept as a draft (no NCF, stock or payment until it is issued through invoice.create with draftId). */
+  saveDraft: protectedProcedure
+    .use(requirePermission("invoices.create"))
+    .input(invoiceDraftInput)
+    .mutation(({ ctx, input }) => saveDraft(ctx, input)),
+  /** A draft as the form edits it. */
+  getDraft: protectedProcedure
+    .use(requirePermission("invoices.create"))
+    .input(z.object({ id: z.uuid("invoices:errors.invalidId") }))
+    .query(({ ctx, input }) => getDraft(ctx, input.id)),
+  /** Delete: only a draft (kept as discarded); an issued invoice is cancelled instead. */
+  delete: protectedProcedure
+    .use(requirePermission("invoices.update"))
+    .input(z.object({ invoiceId: z.uuid("invoices:errors.invalidId") }))
+    .mutation(({ ctx, input }) => deleteDraft(ctx, input.invoiceId)),
   recordPayment: protectedProcedure
     .use(requireAnyPermission(["payments.create", "invoices.update"]))
     .input(recordPaymentInput)

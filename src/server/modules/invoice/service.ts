@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { Big, toBig } from "../../../shared/catalog/decimal";
 import { methodTakesCurrency } from "../../../shared/fiscal-settings/payment-method";
 import { balanceDueOf, paymentStatusOf } from "../../../shared/invoices/balance";
-import { type CancelReasonCode, type InvoiceListInput, type invoiceListInput, invoiceStatusOf, type recordPaymentInput } from "../../../shared/invoices/schemas";
+import { type CancelReasonCode, type InvoiceListInput, type invoiceDraftInput, type invoiceListInput, invoiceStatusOf, type recordPaymentInput } from "../../../shared/invoices/schemas";
 import { businessDate } from "../../../shared/platform/dates";
 import { offsetOf, pageOf } from "../../../shared/platform/pagination";
 import { rowsOf } from "../../db/client";
@@ -13,12 +13,14 @@ import { users } from "../auth/tables";
 import { creditNotes } from "../credit-note/tables";
 import { rateInForce } from "../currency/service";
 import { currencies } from "../currency/tables";
+import { getCustomerForSale } from "../customer/service";
 import { customers } from "../customer/tables";
 import { employees } from "../employee/tables";
 import { ncfTypes } from "../ncf/tables";
 import { paymentMethods } from "../payment-method/tables";
-import { CREDIT_METHOD_CODE, cancelInvoice, createInvoice, getReceiptData, type InvoiceInput, type PosContext } from "../pos/service";
+import { CREDIT_METHOD_CODE, cancelInvoice, createInvoice, getReceiptData, type InvoiceInput, loadProducts, orderItemRows, type PosContext, priceItems } from "../pos/service";
 import { cashboxSessions, orderItems, orderPayments, orders } from "../pos/tables";
+import { nextDocumentNumber } from "../sequence/service";
 import { warehouses } from "../warehouse/tables";
 import { invoiceConditions, invoiceTypes } from "./tables";
 
@@ -347,17 +349,201 @@ export async function cancel(ctx: PosContext, input: { invoiceId: string; reason
 }
 
 /** invoice.create: the back-office form through the one invoice path (source 'invoice'). */
-export async function create(ctx: PosContext, input: Omit<InvoiceInput, "source">) {
-  let ncfTypeId = input.ncfTypeId;
-  if (input.invoiceTypeId) {
+export async function create(ctx: PosContext, input: Omit<InvoiceInput, "source" | "orderId"> & { draftId?: string }) {
+  const { draftId, ...invoice } = input;
+  let ncfTypeId = invoice.ncfTypeId;
+  if (invoice.invoiceTypeId) {
     const [type] = await ctx.tx
       .select({ ncfTypeId: invoiceTypes.ncfTypeId })
       .from(invoiceTypes)
-      .where(and(eq(invoiceTypes.tenantId, ctx.tenant.id), eq(invoiceTypes.id, input.invoiceTypeId)));
+      .where(and(eq(invoiceTypes.tenantId, ctx.tenant.id), eq(invoiceTypes.id, invoice.invoiceTypeId)));
     if (!type) throw notFound();
     ncfTypeId ??= type.ncfTypeId;
   }
-  return createInvoice(ctx, { ...input, ncfTypeId, source: "invoice" });
+  // Issuing a draft: its row makes way for the invoice, which keeps its id (a retry with the same
+  // key finds the invoice through createInvoice's idempotency).
+  const orderId = draftId ? await releaseDraft(ctx, draftId, invoice.clientOrderId) : undefined;
+  return createInvoice(ctx, { ...invoice, ncfTypeId, orderId, source: "invoice" });
+}
+
+const DRAFT_SERIES = { key: "invoice_draft", prefix: "BOR-" };
+
+/** Serializes the writes of one draft (save, issue, delete) and reads it afresh. */
+async function lockDraft(ctx: PosContext, id: string) {
+  await ctx.tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${ctx.tenant.id}:draft:${id}`}, 0))`);
+  const [draft] = await ctx.tx
+    .select({ id: orders.id, status: orders.status, number: orders.number, clientOrderId: orders.clientOrderId })
+    .from(orders)
+    .where(and(eq(orders.tenantId, ctx.tenant.id), eq(orders.id, id)));
+  if (!draft) throw notFound();
+  return draft;
+}
+
+/** Removes a draft that is being issued; an invoice already issued from it with the same key is left to createInvoice's idempotency. */
+async function releaseDraft(ctx: PosContext, id: string, clientOrderId: string): Promise<string | undefined> {
+  const draft = await lockDraft(ctx, id);
+  if (draft.status !== "draft") {
+    if (draft.status === "completed" && draft.clientOrderId === clientOrderId) return undefined;
+    throw appError("BAD_REQUEST", "invoices:errors.notDraft");
+  }
+  const mine = and(eq(orderItems.tenantId, ctx.tenant.id), eq(orderItems.orderId, id));
+  await ctx.tx.delete(orderItems).where(mine);
+  await ctx.tx.delete(orders).where(and(eq(orders.tenantId, ctx.tenant.id), eq(orders.id, id), eq(orders.status, "draft")));
+  return id;
+}
+
+/**
+ * invoice.saveDraft: the form kept as a draft, priced by the server like a sale (so the list and
+ * the detail show its total) but with no NCF, no stock movement and no payment.
+ */
+export async function saveDraft(ctx: PosContext, input: z.output<typeof invoiceDraftInput>) {
+  const { tx, tenant, user } = ctx;
+  const tenantId = tenant.id;
+  // A new draft sent twice (same clientOrderId) is created once; an edit names its draft.
+  let id = input.id;
+  if (!id) {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${tenantId}:${input.clientOrderId}`}, 0))`);
+    const [again] = await tx.select({ id: orders.id }).from(orders).where(and(eq(orders.tenantId, tenantId), eq(orders.clientOrderId, input.clientOrderId)));
+    id = again?.id;
+  }
+  const draft = id ? await lockDraft(ctx, id) : null;
+  if (draft && draft.status !== "draft") throw appError("BAD_REQUEST", "invoices:errors.notDraft");
+
+  const [customer, catalog, warehouse, refs] = await Promise.all([
+    getCustomerForSale(tx, tenantId, input.customerId),
+    loadProducts(
+      tx,
+      tenantId,
+      input.items.map((i) => i.productId),
+    ),
+    tx
+      .select({ id: warehouses.id })
+      .from(warehouses)
+      .where(and(eq(warehouses.tenantId, tenantId), eq(warehouses.id, input.warehouseId), eq(warehouses.isActive, true))),
+    draftReferences(ctx, input),
+  ]);
+  if (warehouse.length === 0 || !refs) throw notFound();
+  const { lines, totals } = priceItems(input.items, catalog);
+  const orderId = draft?.id ?? newId();
+  const values = {
+    customerId: customer.id,
+    warehouseId: input.warehouseId,
+    ncfTypeId: input.ncfTypeId ?? null,
+    invoiceConditionId: input.invoiceConditionId ?? null,
+    sellerEmployeeId: input.sellerId ?? null,
+    invoiceTypeId: input.invoiceTypeId ?? null,
+    subtotal: totals.subtotal,
+    discountTotal: totals.discountTotal,
+    taxTotal: totals.taxTotal,
+    total: totals.total,
+    notes: input.notes ?? null,
+    businessDate: businessDate(new Date(), tenant.timezone),
+  };
+  if (draft) {
+    await tx.delete(orderItems).where(and(eq(orderItems.tenantId, tenantId), eq(orderItems.orderId, orderId)));
+    await tx
+      .update(orders)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(orders.tenantId, tenantId), eq(orders.id, orderId)));
+  } else {
+    const number = await nextDocumentNumber(tx, tenantId, DRAFT_SERIES.key, DRAFT_SERIES.prefix);
+    await tx.insert(orders).values({
+      tenantId,
+      id: orderId,
+      number,
+      clientOrderId: input.clientOrderId,
+      status: "draft",
+      paymentStatus: "pending",
+      balanceDue: "0",
+      paidTotal: "0",
+      source: "invoice",
+      userId: user.id,
+      ...values,
+    });
+  }
+  await tx.insert(orderItems).values(orderItemRows(tenantId, orderId, lines, input.sellerId ?? null));
+  const [saved] = await tx.select({ number: orders.number }).from(orders).where(and(eq(orders.tenantId, tenantId), eq(orders.id, orderId)));
+  return { id: orderId, number: saved!.number, status: "draft" as const, total: totals.total };
+}
+
+/** The condition, seller, invoice type and NCF type a draft names exist in the tenant (null: one does not). */
+async function draftReferences(ctx: PosContext, input: { invoiceConditionId?: string | null; sellerId?: string | null; invoiceTypeId?: string | null; ncfTypeId?: string | null }) {
+  const tenantId = ctx.tenant.id;
+  const [row] = rowsOf<{ ok: boolean }>(
+    await ctx.tx.execute(sql`SELECT
+      (${input.invoiceConditionId ?? null}::uuid IS NULL OR EXISTS (SELECT 1 FROM ${invoiceConditions} WHERE tenant_id = ${tenantId} AND id = ${input.invoiceConditionId ?? null}::uuid))
+      AND (${input.sellerId ?? null}::uuid IS NULL OR EXISTS (SELECT 1 FROM ${employees} WHERE tenant_id = ${tenantId} AND id = ${input.sellerId ?? null}::uuid AND is_active))
+      AND (${input.invoiceTypeId ?? null}::uuid IS NULL OR EXISTS (SELECT 1 FROM ${invoiceTypes} WHERE tenant_id = ${tenantId} AND id = ${input.invoiceTypeId ?? null}::uuid))
+      AND (${input.ncfTypeId ?? null}::uuid IS NULL OR EXISTS (SELECT 1 FROM ${ncfTypes} WHERE tenant_id = ${tenantId} AND id = ${input.ncfTypeId ?? null}::uuid)) AS ok`),
+  );
+  return row?.ok ?? false;
+}
+
+/** invoice.getDraft: a draft as the form edits it (lines with today's catalog data). */
+export async function getDraft(ctx: PosContext, id: string) {
+  const { tx, tenant } = ctx;
+  const tenantId = tenant.id;
+  const [o] = await tx
+    .select({ order: orders, customerName: customers.name, customerTaxId: customers.taxId, customerTaxIdOverride: customers.taxIdOverride, customerIsDefault: customers.isDefault })
+    .from(orders)
+    .innerJoin(customers, and(eq(customers.tenantId, orders.tenantId), eq(customers.id, orders.customerId)))
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.id, id), eq(orders.status, "draft")));
+  if (!o) throw notFound();
+  const lines = await tx
+    .select({ productId: orderItems.productId, name: orderItems.productName, sku: orderItems.sku, quantity: orderItems.quantity, unitPrice: orderItems.unitPrice, discountType: orderItems.discountType, discountValue: orderItems.discountValue })
+    .from(orderItems)
+    .where(and(eq(orderItems.tenantId, tenantId), eq(orderItems.orderId, id)))
+    .orderBy(asc(orderItems.lineNo));
+  const catalog = await loadProducts(
+    tx,
+    tenantId,
+    lines.map((l) => l.productId),
+  );
+  const d = o.order;
+  return {
+    id: d.id,
+    number: d.number,
+    clientOrderId: d.clientOrderId,
+    customer: { id: o.customerIsDefault ? "default" : d.customerId, name: o.customerName, taxId: o.customerTaxId, taxIdOverride: o.customerTaxIdOverride },
+    warehouseId: d.warehouseId,
+    ncfTypeId: d.ncfTypeId,
+    invoiceConditionId: d.invoiceConditionId,
+    sellerId: d.sellerEmployeeId,
+    invoiceTypeId: d.invoiceTypeId,
+    notes: d.notes,
+    items: lines.map((l) => {
+      const p = catalog.get(l.productId);
+      return {
+        /** false: the product was deactivated or deleted since; it cannot be issued */
+        available: !!p,
+        product: {
+          id: l.productId,
+          name: p?.name ?? l.name,
+          sku: p?.sku ?? l.sku,
+          price: p && !p.variablePrice ? p.price : l.unitPrice,
+          taxPercent: p?.taxPercent ?? null,
+          isTaxable: p?.isTaxable ?? true,
+          priceIncludesTax: p?.priceIncludesTax ?? true,
+          variablePrice: p?.variablePrice ?? false,
+        },
+        quantity: toBig(l.quantity).toString(),
+        price: l.unitPrice,
+        discountPercent: l.discountType === "percentage_discount" ? toBig(l.discountValue).toString() : "0",
+      };
+    }),
+  };
+}
+
+/** invoice.delete: only a draft, which is kept as 'discarded' (an issued invoice is cancelled instead). */
+export async function deleteDraft(ctx: PosContext, id: string) {
+  const draft = await lockDraft(ctx, id);
+  if (draft.status === "discarded") return { id, status: "discarded" as const };
+  if (draft.status !== "draft") throw appError("BAD_REQUEST", "invoices:errors.onlyDraftsDeleted");
+  await ctx.tx
+    .update(orders)
+    .set({ status: "discarded", updatedAt: new Date() })
+    .where(and(eq(orders.tenantId, ctx.tenant.id), eq(orders.id, id)));
+  return { id, status: "discarded" as const };
 }
 
 /** invoice.getByNumber (return wizard): the invoice by its number or NCF, with what each line may still return. */

@@ -79,6 +79,8 @@ export interface InvoiceInput extends CheckoutInput {
   sellerId?: string | null;
   /** the kind of invoice (its NCF type is used when none is chosen) */
   invoiceTypeId?: string | null;
+  /** the id the invoice takes: a draft being issued keeps its own (its row is gone by then) */
+  orderId?: string;
 }
 
 /** The code of the payment method that sells on credit ('fiado'): its amount stays owed. */
@@ -101,7 +103,7 @@ const productColumns = {
 type SaleProduct = { [K in keyof typeof productColumns]: (typeof products.$inferSelect)[K] };
 
 /** Active, not deleted products of the tenant, by id (unknown ids are simply absent). */
-async function loadProducts(tx: Tx, tenantId: string, ids: string[]): Promise<Map<string, SaleProduct>> {
+export async function loadProducts(tx: Tx, tenantId: string, ids: string[]): Promise<Map<string, SaleProduct>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await tx
@@ -115,7 +117,7 @@ async function loadProducts(tx: Tx, tenantId: string, ids: string[]): Promise<Ma
  * The server's own prices (the catalog price unless the product has a variable price), through
  * the shared rules the POS screen shows. Lines come back with their product and amounts.
  */
-function priceItems(items: CartItemInput[], catalog: Map<string, SaleProduct>) {
+export function priceItems(items: CartItemInput[], catalog: Map<string, SaleProduct>) {
   const cart = computeCart(
     items.map((item) => {
       const product = catalog.get(item.productId);
@@ -386,7 +388,7 @@ export async function createInvoice(ctx: PosContext, input: InvoiceInput) {
   const creditDays = termsOf?.days ?? 0;
   await checkCredit(tx, tenantId, customer, balanceDue);
 
-  const orderId = newId();
+  const orderId = input.orderId ?? newId();
   const rewardable = lines.reduce((sum, { product, amounts }) => (product.eligibleForRewards ? sum.plus(amounts.total) : sum), new Big(0));
   const pointsEarned =
     customer.eligibleForRewards && !customer.isDefault && toBig(rule.amountPerPoint).gt(0)
@@ -430,32 +432,7 @@ export async function createInvoice(ctx: PosContext, input: InvoiceInput) {
       userId: user.id,
       businessDate: today,
     }),
-    tx.insert(orderItems).values(
-      lines.map(({ item, product, price, amounts: line }, i) => ({
-        tenantId,
-        id: newId(),
-        orderId,
-        lineNo: i + 1,
-        productId: product.id,
-        productName: product.name,
-        sku: product.sku,
-        quantity: toBig(item.quantity).toFixed(4),
-        unitPrice: price,
-        priceIncludesTax: product.priceIncludesTax,
-        isTaxable: product.isTaxable,
-        taxRate: line.taxPercent,
-        discountType: item.discount?.type ?? null,
-        discountValue: item.discount ? toBig(item.discount.value).toFixed(2) : "0",
-        discountDescription: item.discount?.description ?? null,
-        baseAmount: line.subtotal,
-        discountAmount: line.discountAmount,
-        taxAmount: line.taxAmount,
-        total: line.total,
-        costPrice: product.costPrice,
-        sellerEmployeeId: item.sellerId ?? input.sellerId ?? defaultSeller,
-        alternateCodeUsages: item.alternateCodeUsages?.length ? item.alternateCodeUsages : null,
-      })),
-    ),
+    tx.insert(orderItems).values(orderItemRows(tenantId, orderId, lines, input.sellerId ?? defaultSeller)),
     payments.length === 0
       ? null
       : tx.insert(orderPayments).values(
@@ -501,6 +478,34 @@ export async function createInvoice(ctx: PosContext, input: InvoiceInput) {
   receipt.order.government_invoice_number = ncf.ncf;
   receipt.order.ncf_expires_on = ncf.expiresOn;
   return resultOf(receipt, ncf.low || ncf.expiringSoon ? { code: ncf.code, remaining: ncf.remaining, low: ncf.low, expiringSoon: ncf.expiringSoon, expiresOn: ncf.lastExpiresOn } : null);
+}
+
+/** The order_items rows of priced lines (a sale's, or a draft's before it is issued). */
+export function orderItemRows(tenantId: string, orderId: string, lines: ReturnType<typeof priceItems>["lines"], sellerId: string | null) {
+  return lines.map(({ item, product, price, amounts: line }, i) => ({
+    tenantId,
+    id: newId(),
+    orderId,
+    lineNo: i + 1,
+    productId: product.id,
+    productName: product.name,
+    sku: product.sku,
+    quantity: toBig(item.quantity).toFixed(4),
+    unitPrice: price,
+    priceIncludesTax: product.priceIncludesTax,
+    isTaxable: product.isTaxable,
+    taxRate: line.taxPercent,
+    discountType: item.discount?.type ?? null,
+    discountValue: item.discount ? toBig(item.discount.value).toFixed(2) : "0",
+    discountDescription: item.discount?.description ?? null,
+    baseAmount: line.subtotal,
+    discountAmount: line.discountAmount,
+    taxAmount: line.taxAmount,
+    total: line.total,
+    costPrice: product.costPrice,
+    sellerEmployeeId: item.sellerId ?? sellerId,
+    alternateCodeUsages: item.alternateCodeUsages?.length ? item.alternateCodeUsages : null,
+  }));
 }
 
 const ORDER_SERIES = { key: "order", prefix: "FAC-", width: 6 };
