@@ -61,6 +61,7 @@ export const userUpdateInput = z.object({
 });
 
 export const configUpdateInput = z.object({
+  /** Only the current default currency is accepted (it is changed in Settings → Currencies, currency.update). */
   default_currency_code: z.string().length(3).optional(),
   theme: z.enum(THEMES).optional(),
   force_company_theme: z.boolean().optional(),

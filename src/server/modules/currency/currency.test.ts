@@ -120,6 +120,40 @@ describe("currency.create / update", () => {
   });
 });
 
+describe("the default currency: currencies.is_default is the source of truth", () => {
+  it("tenant.getCurrentConfig reports the currency marked default; tenant.updateConfig cannot set another", async () => {
+    expect((await cashier.tenant.getCurrentConfig.query()).config.default_currency_code).toBe("DOP");
+    const eur = await byCode("EUR");
+    const dop = await byCode("DOP");
+    await owner.currency.update.mutate({ id: eur.id, isDefault: true });
+    try {
+      // whatever reads the config now reports the same default as the currencies (and the POS list)
+      expect((await cashier.tenant.getCurrentConfig.query()).config.default_currency_code).toBe("EUR");
+      expect((await admin.tenant.getCurrentConfig.query()).config.default_currency_code).toBe("EUR");
+      expect((await cashier.currency.getActive.query()).filter((c) => c.is_default).map((c) => c.code)).toEqual(["EUR"]);
+      // the configuration screen's call: the same default is accepted (nothing changes), another is refused
+      expect((await owner.tenant.updateConfig.mutate({ default_currency_code: "EUR", rounded_cards: false })).config).toMatchObject({ default_currency_code: "EUR", rounded_cards: false });
+      expect(await errorOf(owner.tenant.updateConfig.mutate({ default_currency_code: "USD" }))).toEqual({
+        code: "BAD_REQUEST",
+        message: "La moneda predeterminada (EUR) se cambia en Configuración → Monedas",
+      });
+      expect((await owner.currency.getAll.query()).filter((c) => c.isDefault).map((c) => c.code)).toEqual(["EUR"]);
+      // another tenant keeps its own default
+      expect((await outsider.tenant.getCurrentConfig.query()).config.default_currency_code).toBe("DOP");
+      // a currency created as the default becomes what the config reports
+      const gbp = await owner.currency.create.mutate({ code: "GBP", numericCode: "826", name: "Libra esterlina", symbol: "£", rate: "80", isDefault: true });
+      expect((await cashier.tenant.getCurrentConfig.query()).config.default_currency_code).toBe("GBP");
+      await owner.currency.update.mutate({ id: dop.id, isDefault: true });
+      await owner.currency.update.mutate({ id: gbp.id, isActive: false });
+    } finally {
+      await owner.currency.update.mutate({ id: dop.id, isDefault: true });
+      await owner.currency.update.mutate({ id: eur.id, rate: eur.rate });
+      await owner.tenant.updateConfig.mutate({ rounded_cards: true });
+    }
+    expect((await cashier.tenant.getCurrentConfig.query()).config.default_currency_code).toBe("DOP");
+  });
+});
+
 describe("currency.setRate / getRateHistory", () => {
   it("today's rate takes effect at once; a second rate the same day replaces the first", async () => {
     const usd = await byCode("USD");

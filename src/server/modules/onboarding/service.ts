@@ -85,7 +85,8 @@ export interface NewTenant {
 /** Default data every tenant starts with (the demo adds its sample data on top). */
 async function seedDefaults(tx: Tx, tenantId: string, product: ProductCode, now: Date, sampleNcfRanges: boolean): Promise<{ warehouseId: string }> {
   const warehouseId = newId();
-  await tx.insert(tenantConfigs).values({ tenantId, id: newId(), defaultCurrencyCode: "DOP" });
+  // The default currency is the currency row marked is_default (DOP below), not a config column.
+  await tx.insert(tenantConfigs).values({ tenantId, id: newId() });
   await tx.insert(tenantModules).values(defaultModulesFor(product).map((moduleCode) => ({ tenantId, id: newId(), moduleCode, enabled: true })));
   await tx.insert(warehouses).values({ tenantId, id: warehouseId, code: "PRIN", name: "Principal", order: 0, isDefault: true });
   await tx.insert(cashboxes).values({ tenantId, id: newId(), code: "CAJA1", name: "Caja 1", warehouseId, willOpenDrawer: true });

@@ -4,7 +4,9 @@ import { isReservedSubdomain, subdomainFromHost } from "../../../shared/platform
 import type { AppDeps } from "../../app";
 import type { Db, Tx } from "../../db/client";
 import { newId } from "../../ids";
+import { appError } from "../../trpc/errors";
 import { forgetTenantSessions } from "../auth/service";
+import { currencies } from "../currency/tables";
 import { ncfTypes } from "../ncf/tables";
 import { tenantConfigs, tenantModules, tenants } from "./tables";
 
@@ -52,6 +54,10 @@ export function publicTenant(t: TenantRow) {
 }
 
 export type TenantConfig = {
+  /**
+   * The code of the tenant's default currency: read from `currencies.is_default` (the source of truth,
+   * set by currency.create/update); tenant_configs.default_currency_code is no longer read nor written.
+   */
   default_currency_code: string;
   theme: string;
   force_company_theme: boolean;
@@ -66,10 +72,20 @@ export type TenantConfig = {
   rewards_amount_per_point: string;
 };
 
+/** The default currency's code (`currencies.is_default`, one per tenant); DOP before any currency exists. */
+export async function defaultCurrencyCode(tx: Tx, tenantId: string): Promise<string> {
+  const [row] = await tx
+    .select({ code: currencies.code })
+    .from(currencies)
+    .where(and(eq(currencies.tenantId, tenantId), eq(currencies.isDefault, true)))
+    .limit(1);
+  return row?.code ?? "DOP";
+}
+
 export async function getConfig(tx: Tx, tenantId: string): Promise<TenantConfig> {
   const [c] = await tx.select().from(tenantConfigs).where(eq(tenantConfigs.tenantId, tenantId)).limit(1);
   return {
-    default_currency_code: c?.defaultCurrencyCode ?? "USD",
+    default_currency_code: await defaultCurrencyCode(tx, tenantId),
     theme: c?.theme ?? "theme-enzzo",
     force_company_theme: c?.forceCompanyTheme ?? false,
     rounded_sidebar: c?.roundedSidebar ?? true,
@@ -82,9 +98,19 @@ export async function getConfig(tx: Tx, tenantId: string): Promise<TenantConfig>
   };
 }
 
+/**
+ * tenant.updateConfig. The default currency is not a setting of its own here: it is the currency
+ * marked default in Settings → Currencies (currency.update, settings.fiscal), so a
+ * default_currency_code other than that one is refused; the same one is accepted and changes nothing.
+ */
 export async function updateConfig(tx: Tx, tenantId: string, patch: Partial<TenantConfig>): Promise<TenantConfig> {
+  if (patch.default_currency_code !== undefined) {
+    const current = await defaultCurrencyCode(tx, tenantId);
+    if (patch.default_currency_code.trim().toUpperCase() !== current) {
+      throw appError("BAD_REQUEST", "defaultCurrencyInCurrencies", { code: patch.default_currency_code, current });
+    }
+  }
   const values = {
-    defaultCurrencyCode: patch.default_currency_code,
     theme: patch.theme,
     forceCompanyTheme: patch.force_company_theme,
     roundedSidebar: patch.rounded_sidebar,

@@ -29,6 +29,7 @@ export const tenantConfigs = pgTable(
       .notNull()
       .references(() => tenants.id),
     id: uuid("id").notNull(),
+    /** Not read nor written any more: the default currency is `currencies.is_default` (kept, not dropped). */
     defaultCurrencyCode: text("default_currency_code").notNull().default("DOP"),
     theme: text("theme").notNull().default("theme-enzzo"),
     forceCompanyTheme: boolean("force_company_theme").notNull().default(false),

@@ -1,7 +1,9 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { THEMES, type Theme } from "../../../shared/platform/themes";
 import { useTRPC } from "../../app/trpc";
+import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input, NativeSelect } from "../../components/ui/input";
 import { Field } from "../../components/ui/label";
@@ -9,11 +11,11 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { Switch } from "../../components/ui/switch";
 import { toast } from "../../components/ui/use-toast";
 import { tMessage } from "../../lib/i18n";
+import { usePermissions } from "../../lib/permissions";
 import { useTenantConfig } from "../../lib/theme";
 import { RequirePermission } from "../shell/guards";
 
 const FLAGS = ["rounded_sidebar", "rounded_cards", "rounded_navbar", "rounded_buttons"] as const;
-const CURRENCIES = ["DOP", "USD", "EUR"];
 
 export function ConfigurationPage() {
   return (
@@ -28,6 +30,9 @@ function ConfigurationScreen() {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const config = useTenantConfig();
+  const { can } = usePermissions();
+  // The default currency is the one marked default in Settings → Currencies (currencies.is_default).
+  const currencies = useQuery(trpc.currency.getActive.queryOptions());
   const update = useMutation(
     trpc.tenant.updateConfig.mutationOptions({
       onSuccess: async () => {
@@ -39,6 +44,7 @@ function ConfigurationScreen() {
   );
   const c = config.data?.config;
   if (!c) return <Skeleton className="h-64 w-full" />;
+  const home = currencies.data?.find((x) => x.is_default);
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <Card>
@@ -79,14 +85,14 @@ function ConfigurationScreen() {
         </CardHeader>
         <CardContent className="grid gap-4">
           <Field label={t("settings:configuration.defaultCurrency")} htmlFor="default-currency">
-            <NativeSelect id="default-currency" value={c.default_currency_code} onChange={(e) => update.mutate({ default_currency_code: e.target.value })}>
-              {CURRENCIES.map((code) => (
-                <option key={code} value={code}>
-                  {t(`settings:configuration.currencies.${code}`)}
-                </option>
-              ))}
-            </NativeSelect>
+            <Input id="default-currency" readOnly value={home ? `${home.name} (${home.code})` : c.default_currency_code} data-testid="default-currency" />
           </Field>
+          <p className="text-sm text-muted-foreground">{t("settings:configuration.defaultCurrencyHint")}</p>
+          {can("settings.fiscal") ? (
+            <Button variant="outline" className="justify-self-start" asChild>
+              <Link to="/home/settings/currencies">{t("settings:configuration.defaultCurrencyLink")}</Link>
+            </Button>
+          ) : null}
         </CardContent>
       </Card>
       <Card>
