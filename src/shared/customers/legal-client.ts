@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { decimal, money, optionalDecimal } from "../catalog/decimal";
+import { money, optionalDecimal } from "../catalog/decimal";
 import { absentIfBlank, optionalText } from "./customer";
 
 /**

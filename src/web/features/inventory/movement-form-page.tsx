@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, CheckCircle2, Save, Search, Trash2 } from "lucide-react";
+import { ArrowLeft, CheckCircle2, Save, Trash2 } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ADJUSTMENT_REASONS, MOVEMENT_TYPES, type MovementType } from "../../../shared/catalog/movement";
-import { fieldErrors, useTRPC, useTRPCClient } from "../../app/trpc";
+import { fieldErrors, useTRPC } from "../../app/trpc";
+import { ProductSearch } from "../../components/product-search";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input, NativeSelect } from "../../components/ui/input";
@@ -13,7 +14,6 @@ import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table";
 import { toast } from "../../components/ui/use-toast";
 import { todayInSantoDomingo } from "../../lib/dates";
 import { tMessage } from "../../lib/i18n";
-import { useDebounce } from "../../lib/use-debounce";
 
 interface Line {
   productId: string;
@@ -73,7 +73,7 @@ export function MovementFormPage() {
     });
   };
 
-  const addProduct = (p: { id: string; name: string; sku: string; costPrice?: string }) => {
+  const addProduct = (p: { id: string; name: string; sku: string; costPrice?: string | null }) => {
     setLines((ls) => (ls.some((l) => l.productId === p.id) ? ls : [...ls, { productId: p.id, name: p.name, sku: p.sku, quantity: "1", cost: type === "entry" ? (p.costPrice ?? "") : "" }]));
   };
 
@@ -157,7 +157,7 @@ export function MovementFormPage() {
           <CardTitle>{t("inventory:form.products")}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-3">
-          <ProductSearch onPick={addProduct} />
+          <ProductSearch onPick={addProduct} placeholder={t("inventory:form.searchProduct")} emptyText={t("inventory:form.noProducts")} />
           {errors.lines ? (
             <p className="text-sm text-destructive" role="alert">
               {tMessage(errors.lines)}
@@ -211,54 +211,6 @@ export function MovementFormPage() {
           </Table>
         </CardContent>
       </Card>
-    </div>
-  );
-}
-
-/** Type or scan: Enter adds the first match (an exact barcode/SKU answers alone). */
-function ProductSearch({ onPick }: { onPick: (p: { id: string; name: string; sku: string; costPrice?: string }) => void }) {
-  const { t } = useTranslation();
-  const trpc = useTRPC();
-  const client = useTRPCClient();
-  const [text, setText] = React.useState("");
-  const debounced = useDebounce(text.trim(), 250);
-  const results = useQuery({ ...trpc.product.searchProducts.queryOptions({ search: debounced || "-" }), enabled: debounced.length >= 2 });
-  const found = debounced.length >= 2 ? (results.data?.data ?? []) : [];
-  const pick = (p: { id: string; name: string; sku: string; costPrice?: string }) => {
-    onPick(p);
-    setText("");
-  };
-  return (
-    <div className="relative">
-      <Search className="absolute left-3 top-3 size-4 text-muted-foreground" />
-      <Input
-        className="pl-9"
-        placeholder={t("inventory:form.searchProduct")}
-        aria-label={t("inventory:form.searchProduct")}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key !== "Enter") return;
-          e.preventDefault();
-          const typed = text.trim();
-          if (found[0] && debounced === typed) return pick(found[0]);
-          // A scanner types and presses Enter at once: look the code up now.
-          if (typed) void client.product.searchProducts.query({ search: typed }).then((r) => r.data[0] && pick(r.data[0]));
-        }}
-      />
-      {found.length > 0 ? (
-        <ul className="absolute z-20 mt-1 max-h-64 w-full overflow-auto rounded-md border bg-popover shadow-md">
-          {found.map((p) => (
-            <li key={p.id}>
-              <button type="button" className="flex w-full items-center justify-between gap-2 px-3 py-2 text-left text-sm hover:bg-accent" onClick={() => pick(p)}>
-                <span>{p.name}</span>
-                <span className="font-mono text-xs text-muted-foreground">{p.sku}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {debounced.length >= 2 && results.isSuccess && found.length === 0 ? <p className="mt-1 text-sm text-muted-foreground">{t("inventory:form.noProducts")}</p> : null}
     </div>
   );
 }

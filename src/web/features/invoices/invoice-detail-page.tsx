@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, Ban, CreditCard, SearchX, Share2, Undo2 } from "lucide-react";
+import { ArrowLeft, Ban, CreditCard, Pencil, SearchX, Share2, Trash2, Undo2 } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -15,6 +15,7 @@ import { usePermissions } from "../../lib/permissions";
 import { ReturnWizard } from "../credit-notes/return-wizard";
 import { RequirePermission } from "../shell/guards";
 import { CancelInvoiceDialog } from "./cancel-invoice-dialog";
+import { DeleteDraftDialog } from "./delete-draft-dialog";
 import { InvoiceStatusBadge } from "./invoice-status";
 import { RecordPaymentDialog } from "./record-payment-dialog";
 import { InvoiceShareDialog } from "./share-dialog";
@@ -53,6 +54,7 @@ function InvoiceDetail() {
   const [cancelling, setCancelling] = React.useState(false);
   const [returning, setReturning] = React.useState(false);
   const [sharing, setSharing] = React.useState(false);
+  const [deleting, setDeleting] = React.useState(false);
 
   if (query.isLoading) return <Skeleton className="h-96 w-full" />;
   const inv = query.data;
@@ -69,7 +71,8 @@ function InvoiceDetail() {
       </Card>
     );
   }
-  const open = inv.status !== "cancelled" && inv.status !== "draft";
+  const isDraft = inv.status === "draft";
+  const open = inv.status !== "cancelled" && !isDraft;
   const canPay = open && Number(inv.balanceDue) > 0 && (can("payments.create") || can("invoices.update"));
   const canReturn = open && !inv.customer.isDefault && can("credit_notes.create") && inv.items.some((i) => Number(i.quantity) > Number(i.returned_quantity));
   const canCancel = open && can("invoices.cancel") && inv.creditNotes.length === 0;
@@ -93,9 +96,23 @@ function InvoiceDetail() {
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => setSharing(true)} data-testid="share-invoice">
-            <Share2 /> {t("invoices:actions.share")}
-          </Button>
+          {isDraft && can("invoices.create") ? (
+            <Button asChild data-testid="edit-draft">
+              <Link to={`/home/invoices/${inv.id}/edit`}>
+                <Pencil /> {t("invoices:actions.editDraft")}
+              </Link>
+            </Button>
+          ) : null}
+          {isDraft && can("invoices.update") ? (
+            <Button variant="destructive" onClick={() => setDeleting(true)} data-testid="delete-draft">
+              <Trash2 /> {t("invoices:actions.delete")}
+            </Button>
+          ) : null}
+          {!isDraft ? (
+            <Button variant="outline" onClick={() => setSharing(true)} data-testid="share-invoice">
+              <Share2 /> {t("invoices:actions.share")}
+            </Button>
+          ) : null}
           {canPay ? (
             <Button onClick={() => setPaying(true)} data-testid="record-payment">
               <CreditCard /> {t("invoices:actions.recordPayment")}
@@ -278,6 +295,7 @@ function InvoiceDetail() {
 
       <RecordPaymentDialog invoice={inv} open={paying} onOpenChange={setPaying} />
       <CancelInvoiceDialog invoice={inv} open={cancelling} onOpenChange={setCancelling} />
+      <DeleteDraftDialog invoice={inv} open={deleting} onOpenChange={setDeleting} />
       <InvoiceShareDialog invoiceId={inv.id} open={sharing} onOpenChange={setSharing} customerEmail={inv.customer.isDefault ? null : inv.customer.email} customerPhone={inv.customer.isDefault ? null : inv.customer.phone} />
       <ReturnWizard open={returning} onOpenChange={setReturning} initialNumber={inv.number} />
     </div>

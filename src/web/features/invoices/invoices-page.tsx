@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { FileText } from "lucide-react";
+import { FileText, Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { INVOICE_STATUSES, type InvoiceStatus } from "../../../shared/invoices/schemas";
@@ -7,6 +7,7 @@ import { formatMoney } from "../../../shared/money/format";
 import { useTRPC } from "../../app/trpc";
 import { EmptyTableRow, ListHeader, ListSearch } from "../../components/list-page";
 import { PaginationBar } from "../../components/pagination";
+import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
@@ -57,11 +58,20 @@ function InvoicesScreen() {
   return (
     <div className="grid gap-4">
       <ListHeader title={t("invoices:title")} subtitle={t("invoices:subtitle")}>
-        {can("credit_notes.view") ? (
-          <Link to="/home/credit-notes" className="text-sm font-medium text-primary hover:underline" data-testid="credit-notes-link">
-            {t("invoices:creditNotesLink")}
-          </Link>
-        ) : null}
+        <div className="flex flex-wrap items-center gap-3">
+          {can("credit_notes.view") ? (
+            <Link to="/home/credit-notes" className="text-sm font-medium text-primary hover:underline" data-testid="credit-notes-link">
+              {t("invoices:creditNotesLink")}
+            </Link>
+          ) : null}
+          {can("invoices.create") ? (
+            <Button asChild data-testid="new-invoice">
+              <Link to="/home/invoices/new">
+                <Plus /> {t("invoices:new")}
+              </Link>
+            </Button>
+          ) : null}
+        </div>
       </ListHeader>
       <Card>
         <CardContent className="grid gap-4 pt-5">
