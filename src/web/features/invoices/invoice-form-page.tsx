@@ -400,7 +400,7 @@ function InvoiceForm({ draft }: { draft?: Draft }) {
             </p>
           ) : null}
           {/* One grid per line: a table row from lg up, a small card on a phone (no sideways scrolling). */}
-          <div className="grid text-sm" role="list" aria-label={t("invoices:form.items")}>
+          <div className="grid text-sm">
             <div className={cn(LINE_GRID, "hidden border-b bg-muted/50 px-2 py-2 font-medium text-muted-foreground lg:grid")} aria-hidden>
               <span>{t("invoices:fields.product")}</span>
               <span>{t("invoices:fields.quantity")}</span>
@@ -410,10 +410,11 @@ function InvoiceForm({ draft }: { draft?: Draft }) {
               <span className="text-right">{t("invoices:fields.total")}</span>
               <span />
             </div>
+            <ul className="grid" aria-label={t("invoices:form.items")}>
             {lines.map((l, i) => {
               const computed = cart.lines[i];
               return (
-                <div key={l.product.id} role="listitem" className={cn(LINE_GRID, "items-center border-b px-2 py-2")} data-testid="invoice-line">
+                <li key={l.product.id} className={cn(LINE_GRID, "items-center border-b px-2 py-2")} data-testid="invoice-line">
                   <div className="col-span-2 font-medium lg:col-span-1">
                     {l.product.name}
                     {l.product.sku ? <span className="block font-mono text-xs text-muted-foreground">{l.product.sku}</span> : null}
@@ -443,9 +444,10 @@ function InvoiceForm({ draft }: { draft?: Draft }) {
                   <span className="col-span-3 text-right font-semibold tabular-nums lg:col-span-1 lg:font-normal" data-testid="invoice-line-total">
                     {formatMoney(computed?.total ?? "0", lang)}
                   </span>
-                </div>
+                </li>
               );
             })}
+            </ul>
             {lines.length === 0 ? <p className="py-6 text-center text-muted-foreground">{t("invoices:form.noLines")}</p> : null}
           </div>
         </CardContent>
