@@ -64,26 +64,46 @@ export async function tenantTransaction<F, T>(db: Db, tenantId: string, first: (
     return result;
   }
   const conn = await client.reserve();
+  // Once the transaction ends, the connection refuses the procedure's queries: a failure answers
+  // while sibling promises of a Promise.all may still be running, and their next query must not
+  // run after ROLLBACK (outside the transaction) nor reach the connection once it is back in the
+  // pool, where it interleaved with the next request's pipeline (postgres.js then bound one
+  // query's parameters to another's unnamed statement and the connection hung).
+  const send = conn.unsafe.bind(conn);
+  let ended = false;
+  (conn as { unsafe: typeof send }).unsafe = ((...args: Parameters<typeof send>) => {
+    if (ended) throw new TransactionEndedError();
+    return send(...args);
+  }) as typeof send;
   try {
     // A reserved connection shares the pool's type parsers (Drizzle reads them from .options).
     const tx = drizzlePostgres(Object.assign(conn, { options: client.options })) as unknown as Tx;
     const hooks: (() => void)[] = [];
     commitHooks.set(tx, hooks);
     // BEGIN is sent now; the next two are queued behind it on the same connection, in order.
-    const begin = conn.unsafe("begin").execute();
+    const begin = send("begin").execute();
     let result: T;
     try {
       const [, , f] = await Promise.all([begin, enterTenant(tx, tenantId), first(tx)]);
       result = await fn(tx, f);
     } catch (e) {
-      await conn.unsafe("rollback").catch(() => {});
+      ended = true;
+      await send("rollback").catch(() => {});
       throw e;
     }
-    await conn.unsafe("commit");
+    ended = true;
+    await send("commit");
     for (const hook of hooks) hook();
     return result;
   } finally {
     conn.release();
+  }
+}
+
+/** A query sent on a transaction that has already committed or rolled back. */
+export class TransactionEndedError extends Error {
+  constructor() {
+    super("The transaction has ended: no query may run on it");
   }
 }
 
