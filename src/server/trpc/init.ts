@@ -9,6 +9,7 @@ import { readSessionUser, type SessionUser } from "../modules/auth/service";
 import type { TenantRow } from "../modules/tenant/service";
 import { resolveTenantFromHost } from "../modules/tenant/service";
 import { appError, CommittedTranslatable, Translatable } from "./errors";
+import { inputProblem, isDataError } from "./input-guard";
 import { transformer } from "./transformer";
 
 export interface Context {
@@ -65,7 +66,19 @@ const t = initTRPC.context<Context>().create({
 export const router = t.router;
 export const middleware = t.middleware;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure;
+/**
+ * Every procedure: an input no schema may take (text PostgreSQL cannot store, nesting past
+ * MAX_INPUT_DEPTH) is refused before its schema runs, and a PostgreSQL data error that a schema
+ * let through (a value too long or too large for its column, an impossible date) is answered
+ * as BAD_REQUEST, never as a 500.
+ */
+export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => {
+  const problem = inputProblem(await getRawInput().catch(() => undefined));
+  if (problem) throw appError("BAD_REQUEST", problem.key, { field: problem.path || "input" });
+  const result = await next();
+  if (!result.ok && isDataError(result.error.cause)) throw appError("BAD_REQUEST", "errors:invalidValue");
+  return result;
+});
 
 /** A rollback carrying the failed procedure result out of the transaction. */
 class Rollback {
@@ -76,7 +89,7 @@ class Rollback {
  * Resolves the tenant from the host, opens one transaction under row-level security for the
  * whole procedure and reads the session (if any). Writes in a procedure are therefore atomic.
  */
-export const tenantProcedure = t.procedure.use(async ({ ctx, next }) => {
+export const tenantProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const tenant = ctx.tenant;
   if (!tenant) throw appError("NOT_FOUND", "tenantNotFound");
   if (tenant.status === "suspended") throw appError("FORBIDDEN", "tenantSuspended");

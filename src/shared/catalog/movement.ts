@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { calendarDate } from "../platform/dates";
+import { pageNumber } from "../platform/pagination";
 import { money, quantity, toBig } from "./decimal";
 
 export const MOVEMENT_TYPES = ["entry", "exit", "transfer", "adjustment"] as const;
@@ -18,7 +20,7 @@ export const movementCreateInput = z
     type: z.enum(MOVEMENT_TYPES),
     warehouseId: z.string({ message: "errors:warehouseRequired" }).uuid("errors:warehouseRequired"),
     destinationWarehouseId: z.preprocess((v) => (v === "" || v === "none" ? null : v), z.string().uuid().nullable()).optional(),
-    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "errors:invalidDate"),
+    date: calendarDate(),
     reference: z.string().trim().max(100).optional().nullable(),
     notes: z.string().trim().max(1000).optional().nullable(),
     reason: z.preprocess((v) => (v === "" ? null : v), z.enum(ADJUSTMENT_REASONS).nullable()).optional(),
@@ -43,7 +45,7 @@ export const movementListInput = z.object({
   status: z.enum(MOVEMENT_STATUSES).optional(),
   warehouseId: z.string().uuid().optional(),
   search: z.string().trim().max(100).optional().default(""),
-  page: z.coerce.number().int().min(1).optional().default(1),
+  page: pageNumber().optional().default(1),
   pageSize: z.coerce.number().int().min(1).max(100).optional().default(20),
 });
 

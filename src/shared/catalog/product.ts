@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageNumber } from "../platform/pagination";
 import { decimal, money, quantity } from "./decimal";
 
 export const PRODUCT_TYPES = ["product", "service", "combo"] as const;
@@ -134,6 +135,6 @@ export const productListInput = z.object({
   showDeleted: z.boolean().optional().default(false),
   favoritesOnly: z.boolean().optional().default(false),
   categoryId: z.string().uuid().optional(),
-  page: z.coerce.number().int().min(1).optional().default(1),
+  page: pageNumber().optional().default(1),
   pageSize: z.coerce.number().int().min(1).max(200).optional().default(50),
 });

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { Big, decimal, toBig } from "../catalog/decimal";
+import { calendarDate } from "../platform/dates";
+import { pageNumber } from "../platform/pagination";
 
 /**
  * Credit notes (B04) against invoices: the contract of creditNote.* and the rules both sides
@@ -85,8 +87,8 @@ export const creditNoteListInput = z.object({
   search: z.string().trim().max(40).optional().default(""),
   status: z.enum(CREDIT_NOTE_STATUSES).optional(),
   customerId: id().optional(),
-  dateFrom: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "invoices:errors.invalidDate").optional(),
-  dateTo: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "invoices:errors.invalidDate").optional(),
-  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  dateFrom: calendarDate("invoices:errors.invalidDate").optional(),
+  dateTo: calendarDate("invoices:errors.invalidDate").optional(),
+  page: pageNumber().optional().default(1),
   pageSize: z.coerce.number().int().min(1).max(200).optional().default(20),
 });

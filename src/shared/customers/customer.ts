@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { money } from "../catalog/decimal";
-import { isCalendarDate } from "../employees/employee";
 import { compactTaxId, isValidCedula, isValidRnc } from "../fiscal/tax-id";
-import { listInput, searchKey } from "../platform/pagination";
+import { isCalendarDate } from "../platform/dates";
+import { listInput, pageNumber, searchKey } from "../platform/pagination";
 
 /**
  * Customers (spec 01 §3, §5, §7, §9; spec 02 'Customer search side panel', §5, §7).
@@ -163,7 +163,7 @@ export const customerRecentInput = z.object({ limit: z.coerce.number().int().min
 
 export const customerHistoryInput = z.object({
   customerId: z.string().uuid(),
-  page: z.coerce.number().int().min(1).optional().default(1),
+  page: pageNumber().optional().default(1),
   pageSize: z.coerce.number().int().min(1).max(100).optional().default(CUSTOMER_LIMITS.historyPageSize),
 });
 

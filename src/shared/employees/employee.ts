@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { decimal, money, optionalDecimal } from "../catalog/decimal";
+import { isCalendarDate } from "../platform/dates";
+import { pageNumber } from "../platform/pagination";
 
 /**
  * Employees (spec 01 §3 'Employee', §5 'Employee form', §7 employee.*, §9 constants).
@@ -55,12 +57,7 @@ const optionalEmail = z
   .nullish()
   .transform(absentIfBlank);
 
-/** A real calendar date, yyyy-MM-dd. */
-export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value && value >= "1900-01-01" && value <= "2999-12-31";
-}
+export { isCalendarDate } from "../platform/dates";
 
 const calendarDate = z.string({ error: M.invalidDate }).trim().refine(isCalendarDate, M.invalidDate);
 
@@ -137,7 +134,7 @@ export const employeeIdInput = z.object({ id: z.string().uuid() });
 /** employee.getAll: {search, page, pageSize, showInactive}. */
 export const employeeListInput = z.object({
   search: z.string().trim().max(200).optional().default(""),
-  page: z.coerce.number().int().min(1).optional().default(EMPLOYEE_LIST.page),
+  page: pageNumber().optional().default(EMPLOYEE_LIST.page),
   pageSize: z.coerce.number().int().min(1).max(200).optional().default(EMPLOYEE_LIST.pageSize),
   showInactive: z.boolean().optional().default(false),
 });
@@ -177,7 +174,7 @@ export const commissionLinesInput = z
     from: calendarDate,
     to: calendarDate,
     employeeId: z.string().uuid(),
-    page: z.coerce.number().int().min(1).optional().default(1),
+    page: pageNumber().optional().default(1),
     pageSize: z.coerce.number().int().min(1).max(200).optional().default(50),
   })
   .refine((v) => v.from <= v.to, { message: M.dateRange, path: ["to"] });

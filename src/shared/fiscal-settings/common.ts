@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isStorableText } from "../platform/text";
 
 /**
  * Blocks shared by the fiscal settings schemas (currencies, payment methods, invoice conditions
@@ -15,10 +16,7 @@ export const FS = {
   invalidText: "fiscalSettings:errors.invalidText",
 } as const;
 
-/** No NUL and no lone UTF-16 surrogate: PostgreSQL text cannot store them. */
-export function isStorableText(value: string): boolean {
-  return !value.includes("\u0000") && !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value);
-}
+export { isStorableText } from "../platform/text";
 
 /** Trimmed text that PostgreSQL can store. */
 export const storableText = (message: string = FS.invalidText) => z.string({ error: message }).trim().refine(isStorableText, FS.invalidText);

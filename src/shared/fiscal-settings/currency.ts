@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Big, decimal } from "../catalog/decimal";
-import { isCalendarDate } from "../employees/employee";
+import { isCalendarDate } from "../platform/dates";
 import { FS, isStorableText, settingsId, settingsName, updateOf } from "./common";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isCalendarDate } from "../employees/employee";
+import { isCalendarDate } from "../platform/dates";
 import { NCF_MAX_SEQUENCE } from "./ncf";
 
 /** Inputs of the NCF settings (ncf.updateType, ncfRange.*): one schema for the form and the server. Messages are i18n keys. */

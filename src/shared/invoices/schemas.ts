@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { money } from "../catalog/decimal";
+import { calendarDate } from "../platform/dates";
+import { pageNumber } from "../platform/pagination";
 import { posCheckoutInput } from "../pos/schemas";
 
 /**
@@ -20,7 +22,7 @@ export function invoiceStatusOf(order: { status: string; paymentStatus: string }
   return order.paymentStatus as InvoiceStatus;
 }
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "invoices:errors.invalidDate");
+const isoDate = calendarDate("invoices:errors.invalidDate");
 
 export const invoiceListInput = z.object({
   /** an invoice number (FAC-000123) or NCF, whole or its start */
@@ -33,7 +35,7 @@ export const invoiceListInput = z.object({
   sellerId: z.uuid("invoices:errors.invalidId").optional(),
   /** only invoices past their due date that still owe */
   overdue: z.boolean().optional(),
-  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  page: pageNumber().optional().default(1),
   pageSize: z.coerce.number().int().min(1).max(200).optional().default(20),
 });
 export type InvoiceListInput = z.input<typeof invoiceListInput>;

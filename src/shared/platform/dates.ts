@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /** Small date helpers shared by client and server (calendar dates as yyyy-MM-dd strings). */
 export function addDays(date: Date, days: number): Date {
   return new Date(date.getTime() + days * 86_400_000);
@@ -16,3 +18,13 @@ export function daysUntil(target: Date, now: Date = new Date()): number {
 export function businessDate(at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
 }
+
+/** A real calendar date, yyyy-MM-dd, between 1900 and 2999 (what a date column and a person mean). */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value && value >= "1900-01-01" && value <= "2999-12-31";
+}
+
+/** The zod block for a calendar date (2026-02-30 and 2026-13-01 are refused, never sent to the database). */
+export const calendarDate = (message = "errors:invalidDate") => z.string({ error: message }).trim().refine(isCalendarDate, message);
