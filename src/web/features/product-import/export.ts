@@ -40,12 +40,14 @@ export async function exportProductsToExcel(filters: ProductListFilters, t: Tran
   try {
     const rows: SheetRow[] = [];
     let page = 1;
-    let pageCount = 1;
     let total = 0;
+    // Pages until one comes back short: a catalogue over the list's count cap reports an
+    // 'at least' total and one more page every time, so the page count cannot end the loop.
+    let full = false;
     do {
       const list = await client.product.getAll.query({ ...filters, page, pageSize: EXPORT_PAGE_SIZE });
-      pageCount = list.pagination.pageCount;
-      total = list.pagination.total;
+      full = list.data.length === EXPORT_PAGE_SIZE;
+      total = Math.max(list.pagination.total, rows.length + list.data.length);
       if (list.data.length > 0) {
         const details = await client.productImport.exportDetails.query({ ids: list.data.map((p) => p.id) });
         const byId = new Map(details.map((d) => [d.id, d]));
@@ -53,7 +55,7 @@ export async function exportProductsToExcel(filters: ProductListFilters, t: Tran
       }
       options.onProgress?.({ done: rows.length, total });
       page++;
-    } while (page <= pageCount);
+    } while (full);
 
     if (rows.length === 0) {
       toast({ title: t("productImport:export.noProducts") });
