@@ -11,7 +11,7 @@ import { appError, notFound } from "../../trpc/errors";
 import { users } from "../auth/tables";
 import { addPointMovement } from "../customer/service";
 import { customers } from "../customer/tables";
-import { applyStockChanges } from "../inventory/stock";
+import { applyStockChanges, ensureStockRows } from "../inventory/stock";
 import { takeNcf } from "../ncf/service";
 import type { PosContext } from "../pos/service";
 import { cashboxSessions, orderItems, orders } from "../pos/tables";
@@ -36,31 +36,55 @@ type CreateInput = z.output<typeof createCreditNoteInput>;
 export async function createCreditNote(ctx: PosContext, input: CreateInput) {
   const { tx, tenant, user } = ctx;
   const tenantId = tenant.id;
-  const [order] = await tx
-    .select({
-      id: orders.id,
-      status: orders.status,
-      customerId: orders.customerId,
-      isDefault: customers.isDefault,
-      warehouseId: orders.warehouseId,
-      ncf: orders.ncf,
-      businessDate: orders.businessDate,
-      total: orders.total,
-      paidTotal: orders.paidTotal,
-      changeAmount: orders.changeAmount,
-      creditedTotal: orders.creditedTotal,
-      balanceDue: orders.balanceDue,
-      pointsEarned: orders.pointsEarned,
-    })
-    .from(orders)
-    .innerJoin(customers, and(eq(customers.tenantId, orders.tenantId), eq(customers.id, orders.customerId)))
-    .where(and(eq(orders.tenantId, tenantId), eq(orders.id, input.order_id)))
-    .for("no key update", { of: orders });
+  // The invoice (locked), an earlier note of the same client_key and the invoice's lines go to the
+  // database in one round trip: the server runs them in turn, so the last two read after the lock.
+  const [[order], [existing], lines] = await Promise.all([
+    tx
+      .select({
+        id: orders.id,
+        status: orders.status,
+        customerId: orders.customerId,
+        isDefault: customers.isDefault,
+        warehouseId: orders.warehouseId,
+        ncf: orders.ncf,
+        businessDate: orders.businessDate,
+        total: orders.total,
+        paidTotal: orders.paidTotal,
+        changeAmount: orders.changeAmount,
+        creditedTotal: orders.creditedTotal,
+        balanceDue: orders.balanceDue,
+        pointsEarned: orders.pointsEarned,
+      })
+      .from(orders)
+      .innerJoin(customers, and(eq(customers.tenantId, orders.tenantId), eq(customers.id, orders.customerId)))
+      .where(and(eq(orders.tenantId, tenantId), eq(orders.id, input.order_id)))
+      .for("no key update", { of: orders }),
+    tx
+      .select({ id: creditNotes.id, orderId: creditNotes.orderId })
+      .from(creditNotes)
+      .where(and(eq(creditNotes.tenantId, tenantId), eq(creditNotes.clientKey, input.client_key))),
+    tx
+      .select({
+        id: orderItems.id,
+        productId: orderItems.productId,
+        productName: orderItems.productName,
+        quantity: orderItems.quantity,
+        returnedQuantity: orderItems.returnedQuantity,
+        unitPrice: orderItems.unitPrice,
+        baseAmount: orderItems.baseAmount,
+        discountAmount: orderItems.discountAmount,
+        taxAmount: orderItems.taxAmount,
+        total: orderItems.total,
+        productType: products.productType,
+        creditedTax: sql<string>`coalesce((SELECT sum(ci.tax_amount) FROM ${creditNoteItems} ci WHERE ci.tenant_id = ${orderItems.tenantId} AND ci.order_item_id = ${orderItems.id}), 0)::text`,
+        creditedTotal: sql<string>`coalesce((SELECT sum(ci.total) FROM ${creditNoteItems} ci WHERE ci.tenant_id = ${orderItems.tenantId} AND ci.order_item_id = ${orderItems.id}), 0)::text`,
+      })
+      .from(orderItems)
+      .innerJoin(products, and(eq(products.tenantId, orderItems.tenantId), eq(products.id, orderItems.productId)))
+      .where(and(eq(orderItems.tenantId, tenantId), eq(orderItems.orderId, input.order_id)))
+      .orderBy(asc(orderItems.lineNo)),
+  ]);
   if (!order) throw notFound();
-  const [existing] = await tx
-    .select({ id: creditNotes.id, orderId: creditNotes.orderId })
-    .from(creditNotes)
-    .where(and(eq(creditNotes.tenantId, tenantId), eq(creditNotes.clientKey, input.client_key)));
   if (existing) {
     if (existing.orderId !== order.id) throw appError("BAD_REQUEST", "creditNotes:errors.createFailed");
     return createdResult(tx, tenantId, existing.id);
@@ -68,27 +92,6 @@ export async function createCreditNote(ctx: PosContext, input: CreateInput) {
   if (order.status !== "completed") throw appError("BAD_REQUEST", "creditNotes:errors.invoiceCancelled");
   if (order.isDefault) throw appError("BAD_REQUEST", "creditNotes:errors.noCustomer");
   if (input.customer_id !== order.customerId) throw appError("BAD_REQUEST", "creditNotes:errors.customerMismatch");
-
-  const lines = await tx
-    .select({
-      id: orderItems.id,
-      productId: orderItems.productId,
-      productName: orderItems.productName,
-      quantity: orderItems.quantity,
-      returnedQuantity: orderItems.returnedQuantity,
-      unitPrice: orderItems.unitPrice,
-      baseAmount: orderItems.baseAmount,
-      discountAmount: orderItems.discountAmount,
-      taxAmount: orderItems.taxAmount,
-      total: orderItems.total,
-      productType: products.productType,
-      creditedTax: sql<string>`coalesce((SELECT sum(ci.tax_amount) FROM ${creditNoteItems} ci WHERE ci.tenant_id = ${orderItems.tenantId} AND ci.order_item_id = ${orderItems.id}), 0)::text`,
-      creditedTotal: sql<string>`coalesce((SELECT sum(ci.total) FROM ${creditNoteItems} ci WHERE ci.tenant_id = ${orderItems.tenantId} AND ci.order_item_id = ${orderItems.id}), 0)::text`,
-    })
-    .from(orderItems)
-    .innerJoin(products, and(eq(products.tenantId, orderItems.tenantId), eq(products.id, orderItems.productId)))
-    .where(and(eq(orderItems.tenantId, tenantId), eq(orderItems.orderId, order.id)))
-    .orderBy(asc(orderItems.lineNo));
 
   // The lines returned and how many of each: all that is left (cancel), or the ones chosen.
   const left = new Map(lines.map((l) => [l.id, toBig(l.quantity).minus(l.returnedQuantity)]));
@@ -137,23 +140,40 @@ export async function createCreditNote(ctx: PosContext, input: CreateInput) {
   const cashboxSessionId = input.refund_method === "cash" && refund.gt(0) ? await userOpenSession(ctx) : null;
   if (input.refund_method === "cash" && refund.gt(0) && !cashboxSessionId) throw appError("BAD_REQUEST", "creditNotes:errors.noOpenCashbox");
 
-  // Each line's returned quantity grows only while it stays within what was sold.
-  const updated = await Promise.all(
-    noteLines.map((l) =>
-      tx
-        .update(orderItems)
-        .set({ returnedQuantity: sql`${orderItems.returnedQuantity} + ${l.quantity}::numeric` })
-        .where(and(eq(orderItems.tenantId, tenantId), eq(orderItems.id, l.line.id), sql`${orderItems.returnedQuantity} + ${l.quantity}::numeric <= ${orderItems.quantity}`))
-        .returning({ id: orderItems.id }),
-    ),
-  );
-  const refused = noteLines.find((_, i) => updated[i]!.length === 0);
-  if (refused) throw appError("BAD_REQUEST", "creditNotes:errors.quantityAboveAvailable", { n: left.get(refused.line.id)!.toString() });
-
   const id = newId();
-  const [number, ncf] = await Promise.all([nextDocumentNumber(tx, tenantId, SERIES.key, SERIES.prefix, SERIES.width), takeNcf(tx, tenantId, { code: "B04" }, today)]);
   const settled = toBig(order.paidTotal).minus(order.changeAmount).plus(order.creditedTotal).plus(total);
   const points = order.pointsEarned > 0 ? toBig(order.pointsEarned).times(total).div(order.total).round(0, Big.roundDown).toNumber() : 0;
+  const stock = noteLines.filter((l) => l.line.productType === "product").map((l) => ({ productId: l.line.productId, warehouseId, delta: l.quantity }));
+
+  // Each line's returned quantity grows only while it stays within what was sold (one UPDATE for
+  // all lines, through the invoice's lines index). In the same round trip: the note's number and
+  // B04 NCF, the stock rows the goods go back to, and the points the sale earned taken back. A
+  // refusal rolls all of it back, and is only thrown once everything has settled, so no statement
+  // of theirs is sent after the ROLLBACK.
+  const grow = JSON.stringify(noteLines.map((l) => ({ id: l.line.id, quantity: l.quantity })));
+  const [grown, numbering, rest] = await Promise.allSettled([
+    // .then sends the UPDATE now, ahead of the statements below
+    tx
+      .execute(sql`
+        UPDATE ${orderItems} i SET returned_quantity = i.returned_quantity + r.quantity
+        FROM jsonb_to_recordset(${grow}::jsonb) AS r(id uuid, quantity numeric)
+        WHERE i.tenant_id = ${tenantId} AND i.order_id = ${order.id} AND i.id = r.id AND i.returned_quantity + r.quantity <= i.quantity
+        RETURNING i.id`)
+      .then((r) => rowsOf<{ id: string }>(r)),
+    Promise.all([nextDocumentNumber(tx, tenantId, SERIES.key, SERIES.prefix, SERIES.width), takeNcf(tx, tenantId, { code: "B04" }, today)]),
+    Promise.all([
+      ensureStockRows(tx, tenantId, [...new Set(stock.map((c) => c.productId))].map((productId) => ({ productId, warehouseId }))),
+      points > 0 ? addPointMovement(tx, tenantId, { customerId: order.customerId, points: -points, sourceType: "credit_note", sourceId: id }) : null,
+    ]),
+  ]);
+  if (grown.status === "rejected") throw grown.reason;
+  const updated = new Set(grown.value.map((r) => r.id));
+  const refused = noteLines.find((l) => !updated.has(l.line.id));
+  if (refused) throw appError("BAD_REQUEST", "creditNotes:errors.quantityAboveAvailable", { n: left.get(refused.line.id)!.toString() });
+  if (numbering.status === "rejected") throw numbering.reason;
+  if (rest.status === "rejected") throw rest.reason;
+  const [number, ncf] = numbering.value;
+
   await Promise.all([
     tx.insert(creditNotes).values({
       tenantId,
@@ -209,12 +229,7 @@ export async function createCreditNote(ctx: PosContext, input: CreateInput) {
         updatedAt: new Date(),
       })
       .where(and(eq(orders.tenantId, tenantId), eq(orders.id, order.id))),
-    applyStockChanges(
-      tx,
-      { tenantId, userId: user.id, sourceType: "return", sourceId: id, allowNegative: true },
-      noteLines.filter((l) => l.line.productType === "product").map((l) => ({ productId: l.line.productId, warehouseId, delta: l.quantity })),
-    ),
-    points > 0 ? addPointMovement(tx, tenantId, { customerId: order.customerId, points: -points, sourceType: "credit_note", sourceId: id }) : null,
+    applyStockChanges(tx, { tenantId, userId: user.id, sourceType: "return", sourceId: id, allowNegative: true, stockRowsExist: true }, stock),
   ]);
   return { id, number, ncf: ncf.ncf, total_amount: total.toFixed(2), subtotal: subtotal.toFixed(2), tax_total: taxTotal.toFixed(2), refund_amount: refund.toFixed(2), applied_amount: applied.toFixed(2) };
 }

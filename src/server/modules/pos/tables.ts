@@ -128,13 +128,18 @@ export const orders = pgTable(
     uniqueIndex("orders_client_order_key").on(t.tenantId, t.clientOrderId),
     uniqueIndex("orders_ncf_key").on(t.tenantId, t.ncf),
     uniqueIndex("orders_share_token_key").on(t.tenantId, t.shareToken).where(sql`share_token is not null`),
-    index("orders_payment_status_idx").on(t.tenantId, t.paymentStatus, t.createdAt),
+    /** invoice.getAll's totals by status (none, paid, pending, partial, cancelled) read from the index alone */
+    index("orders_status_totals_idx").on(t.tenantId, t.status, t.paymentStatus, t.total, t.balanceDue, t.paidTotal, t.changeAmount),
     /** accounts receivable: a customer's open invoices by due date */
     index("orders_receivable_idx").on(t.tenantId, t.customerId, t.dueDate).where(sql`balance_due > 0 and status = 'completed'`),
     index("orders_ncf_type_idx").on(t.tenantId, t.ncfTypeId, t.createdAt),
     index("orders_seller_idx").on(t.tenantId, t.sellerEmployeeId, t.createdAt),
     index("orders_created_idx").on(t.tenantId, t.createdAt),
-    index("orders_business_date_idx").on(t.tenantId, t.businessDate),
+    /** invoice.getAll's order (newest date, then time, first) and its date ranges */
+    index("orders_list_idx").on(t.tenantId, t.businessDate, t.createdAt, t.id),
+    /** invoice.getAll's search by the start of a number or an NCF (byte-wise ranges, usable under row-level security where LIKE is not) */
+    index("orders_number_prefix_idx").on(t.tenantId, t.number.op("text_pattern_ops")),
+    index("orders_ncf_prefix_idx").on(t.tenantId, t.ncf.op("text_pattern_ops")),
     index("orders_customer_idx").on(t.tenantId, t.customerId, t.createdAt),
     index("orders_cashbox_session_idx").on(t.tenantId, t.cashboxSessionId),
     foreignKey({ columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id] }),

@@ -1,0 +1,13 @@
+-- invoice.getAll over 200,000 invoices: the page walks orders_list_idx from the end in its order
+-- (business_date, created_at, id), so a date range a year back reads only its own rows; the totals by
+-- status (no filter, paid, pending, partial, cancelled) come from orders_status_totals_idx alone
+-- (index-only); a number or an NCF typed is a byte-wise range of a text_pattern_ops index (LIKE is not
+-- leakproof, so under row-level security it never used an index). orders_list_idx covers what
+-- orders_business_date_idx served and the status index replaces orders_payment_status_idx, whose
+-- created_at order the list no longer uses.
+DROP INDEX "orders_payment_status_idx";--> statement-breakpoint
+DROP INDEX "orders_business_date_idx";--> statement-breakpoint
+CREATE INDEX "orders_status_totals_idx" ON "orders" USING btree ("tenant_id","status","payment_status","total","balance_due","paid_total","change_amount");--> statement-breakpoint
+CREATE INDEX "orders_list_idx" ON "orders" USING btree ("tenant_id","business_date","created_at","id");--> statement-breakpoint
+CREATE INDEX "orders_number_prefix_idx" ON "orders" USING btree ("tenant_id","number" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "orders_ncf_prefix_idx" ON "orders" USING btree ("tenant_id","ncf" text_pattern_ops);
