@@ -125,6 +125,20 @@ export function forgetTenantSessions(tx: Tx, tenantId: string): void {
   afterCommit(tx, () => forgetSessions((_key, user) => user.tenantId === tenantId));
 }
 
+/**
+ * The caller's session read again from the database now (permissions.refreshCache): its cached
+ * entry is dropped first, so a change made elsewhere (another process, the database itself) shows
+ * at once instead of within SESSION_CACHE_MS.
+ */
+export async function refreshSessionUser(tx: Tx, deps: AppDeps, req: FastifyRequest, tenantId: string): Promise<SessionUser | null> {
+  const token = req.cookies?.[SESSION_COOKIE];
+  if (token) {
+    const key = sessionKey(tenantId, tokenHash(deps, token));
+    forgetSessions((k) => k === key);
+  }
+  return readSessionUser(tx, deps, req, tenantId);
+}
+
 export async function readSessionUser(tx: Tx, deps: AppDeps, req: FastifyRequest, tenantId: string): Promise<SessionUser | null> {
   const token = req.cookies?.[SESSION_COOKIE];
   if (!token) return null;

@@ -1,6 +1,9 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALL_PERMISSIONS, ROLE_DEFAULT_PERMISSIONS } from "../../../shared/permissions";
+import { withTenant } from "../../db/client";
 import { createTestContext, errorOf, type TestContext } from "../../test/harness";
+import { users } from "../auth/tables";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -50,6 +53,20 @@ describe("permissions.*", () => {
     const outsider = await t.client("other", "owner");
     expect(await outsider.permissions.hasModule.query({ module: "reports" })).toBe(true);
     await owner.modules.setEnabled.mutate({ module: "reports", enabled: true });
+  });
+
+  it("refreshCache reads the caller's session again: a role changed behind the app's back shows at once", async () => {
+    const cashier = await t.client("acme", "cashier");
+    expect(await cashier.permissions.hasPermission.query({ permission: "products.create" })).toBe(false);
+    // Changed in the database directly (another process, a DBA): the 10-second session cache still answers the old role.
+    const { id } = t.acme.users.cashier;
+    await withTenant(t.db, t.acme.tenant.id, (tx) => tx.update(users).set({ role: "admin" }).where(and(eq(users.tenantId, t.acme.tenant.id), eq(users.id, id))));
+    expect(await cashier.permissions.hasPermission.query({ permission: "products.create" })).toBe(false);
+    const refreshed = await cashier.permissions.refreshCache.mutate();
+    expect(refreshed.permissions).toContain("products.create");
+    expect(await cashier.permissions.hasPermission.query({ permission: "products.create" })).toBe(true);
+    await withTenant(t.db, t.acme.tenant.id, (tx) => tx.update(users).set({ role: "cashier" }).where(and(eq(users.tenantId, t.acme.tenant.id), eq(users.id, id))));
+    await cashier.permissions.refreshCache.mutate();
   });
 
   it("modules cannot be managed by an admin, and settings cannot be switched off", async () => {

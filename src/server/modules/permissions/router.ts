@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ALL_PERMISSIONS, hasPermission, MODULES } from "../../../shared/permissions";
 import { appError } from "../../trpc/errors";
 import { protectedProcedure, requirePermission, router } from "../../trpc/init";
+import { refreshSessionUser } from "../auth/service";
 import { listModules, setModule } from "../tenant/service";
 
 /** The effective permission list: owner holds all; .access/.view need their module. */
@@ -23,12 +24,11 @@ export const permissionsRouter = router({
     modules: [...ctx.user.modules],
   })),
   getUserModules: protectedProcedure.query(({ ctx }) => ({ modules: [...ctx.user.modules] })),
-  /** Permissions are read fresh from the database on every request; this tells clients to refetch. */
-  refreshCache: protectedProcedure.mutation(({ ctx }) => ({
-    refreshedAt: new Date(),
-    permissions: effectivePermissions(ctx.user),
-    modules: [...ctx.user.modules],
-  })),
+  /** Forgets the caller's cached session and answers the permissions and modules read again from the database. */
+  refreshCache: protectedProcedure.mutation(async ({ ctx }) => {
+    const user = (await refreshSessionUser(ctx.tx, ctx.deps, ctx.req, ctx.tenant.id)) ?? ctx.user;
+    return { refreshedAt: new Date(), permissions: effectivePermissions(user), modules: [...user.modules] };
+  }),
   hasPermission: protectedProcedure
     .input(z.object({ permission: z.string().min(1).max(100) }))
     .query(({ ctx, input }) => hasPermission(ctx.user, input.permission)),
