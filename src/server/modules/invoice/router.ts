@@ -2,7 +2,7 @@ import { z } from "zod";
 import { cancelInvoiceInput, createInvoiceInput, invoiceDraftInput, invoiceListInput, recordPaymentInput } from "../../../shared/invoices/schemas";
 import { businessDate } from "../../../shared/platform/dates";
 import { protectedProcedure, requireAnyPermission, requirePermission, router } from "../../trpc/init";
-import { cancel, create, deleteDraft, getByNumber, getDraft, getInvoice, listInvoices, recordPayment, saveDraft } from "./service";
+import { cancel, create, deleteDraft, getByNumber, getDraft, getInvoice, invoiceTotals, listInvoices, recordPayment, saveDraft } from "./service";
 import { invoiceShareProcedures } from "./share-router";
 
 const invoices = protectedProcedure.use(requirePermission("invoices.view"));
@@ -11,8 +11,12 @@ const today = (tz: string) => businessDate(new Date(), tz);
 /** invoice.*: the invoices back office (list, detail, manual invoice, payments, cancel, share). */
 export const invoiceRouter = router({
   ...invoiceShareProcedures,
-  /** A page of invoices with the filters of the list and the totals of the filtered set. */
+  /** A page of invoices with the filters of the list (how many match, counted up to 10,000). */
   getAll: invoices.input(invoiceListInput.default({ search: "", page: 1, pageSize: 20 })).query(({ ctx, input }) => listInvoices(ctx, input, today(ctx.tenant.timezone))),
+  /** The totals of the list's filtered set (count, invoiced, collected, owed): asked once per filter, not per page. */
+  getTotals: invoices
+    .input(invoiceListInput.omit({ page: true, pageSize: true }).default({ search: "" }))
+    .query(({ ctx, input }) => invoiceTotals(ctx, { ...input, page: 1, pageSize: 1 }, today(ctx.tenant.timezone))),
   getById: invoices.input(z.object({ id: z.uuid("invoices:errors.invalidId") })).query(({ ctx, input }) => getInvoice(ctx, input.id, today(ctx.tenant.timezone))),
   /** The return wizard's lookup: by invoice number (FAC-000012 or 12) or NCF. */
   getByNumber: protectedProcedure

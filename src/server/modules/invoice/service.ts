@@ -5,7 +5,7 @@ import { methodTakesCurrency } from "../../../shared/fiscal-settings/payment-met
 import { balanceDueOf, paymentStatusOf } from "../../../shared/invoices/balance";
 import { type CancelReasonCode, type InvoiceListInput, type invoiceDraftInput, type invoiceListInput, invoiceStatusOf, type recordPaymentInput } from "../../../shared/invoices/schemas";
 import { businessDate } from "../../../shared/platform/dates";
-import { offsetOf, pageOf } from "../../../shared/platform/pagination";
+import { COUNT_CAP, offsetOf, pageOf } from "../../../shared/platform/pagination";
 import { rowsOf } from "../../db/client";
 import { newId } from "../../ids";
 import { appError, notFound } from "../../trpc/errors";
@@ -82,16 +82,16 @@ interface ListRow {
 }
 
 /**
- * invoice.getAll: a page of invoices, newest first (by date, then the time it was made), with the
- * totals of the whole filtered set (count, total, owed). One statement for the page and one for the
- * totals, pipelined. The page walks orders_list_idx (tenant, business_date, created_at, id) from
- * the end, so a date range a year back reads its own rows, not the year since; the totals without a
- * narrower filter are read from orders_status_totals_idx alone (index-only).
+ * invoice.getAll: a page of invoices, newest first (by date, then the time it was made), and how
+ * many match, counted up to COUNT_CAP ('more than 10,000' beyond). The page walks orders_list_idx
+ * (tenant, business_date, created_at, id) from the end, so a date range a year back reads its own
+ * rows, not the year since. The money totals of the filtered set are invoice.getTotals: summing
+ * every matching invoice on each page was what kept the list slow (bench/RESULTS.md).
  */
 export async function listInvoices(ctx: PosContext, input: ListInput, today: string) {
   const { tx, tenant } = ctx;
   const where = listWhere(tenant.id, input, today);
-  const [rows, totals] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     tx.execute(sql`
       SELECT o.id, o.number, o.ncf, t.code AS ncf_type, o.created_at, o.business_date::text, o.due_date::text,
         o.status, o.payment_status, o.customer_id, c.name AS customer_name, e.name AS seller_name,
@@ -103,14 +103,9 @@ export async function listInvoices(ctx: PosContext, input: ListInput, today: str
       WHERE ${where}
       ORDER BY o.business_date DESC, o.created_at DESC, o.id DESC
       LIMIT ${input.pageSize} OFFSET ${offsetOf(input.page, input.pageSize)}`),
-    tx.execute(sql`
-      SELECT count(*)::int AS count,
-        coalesce(sum(o.total) FILTER (WHERE o.status = 'completed'), 0)::text AS total,
-        coalesce(sum(o.balance_due) FILTER (WHERE o.status = 'completed'), 0)::text AS balance_due,
-        coalesce(sum(o.paid_total - o.change_amount) FILTER (WHERE o.status = 'completed'), 0)::text AS paid
-      FROM ${orders} o WHERE ${where}`),
+    tx.execute(sql`SELECT count(*)::int AS count FROM (SELECT 1 FROM ${orders} o WHERE ${where} LIMIT ${COUNT_CAP + 1}) matching`),
   ]);
-  const [t] = rowsOf<{ count: number; total: string; balance_due: string; paid: string }>(totals);
+  const [c] = rowsOf<{ count: number }>(counted);
   const data = rowsOf<ListRow>(rows).map((r) => ({
     id: r.id,
     number: r.number,
@@ -128,8 +123,25 @@ export async function listInvoices(ctx: PosContext, input: ListInput, today: str
     balanceDue: r.balance_due,
     creditedTotal: r.credited_total,
   }));
-  const count = Number(t?.count ?? 0);
-  return { ...pageOf(data, count, input.page, input.pageSize), totals: { count, total: toBig(t?.total).toFixed(2), balanceDue: toBig(t?.balance_due).toFixed(2), paid: toBig(t?.paid).toFixed(2) } };
+  return pageOf(data, Number(c?.count ?? 0), input.page, input.pageSize);
+}
+
+/**
+ * invoice.getTotals: the totals of the filtered set (count, invoiced, collected, still owed) of the
+ * list's filters. The list asks once per filter, not once per page; without a narrower filter the
+ * sums are read from orders_status_totals_idx alone (index-only).
+ */
+export async function invoiceTotals(ctx: PosContext, input: ListInput, today: string) {
+  const where = listWhere(ctx.tenant.id, input, today);
+  const [t] = rowsOf<{ count: number; total: string; balance_due: string; paid: string }>(
+    await ctx.tx.execute(sql`
+      SELECT count(*)::int AS count,
+        coalesce(sum(o.total) FILTER (WHERE o.status = 'completed'), 0)::text AS total,
+        coalesce(sum(o.balance_due) FILTER (WHERE o.status = 'completed'), 0)::text AS balance_due,
+        coalesce(sum(o.paid_total - o.change_amount) FILTER (WHERE o.status = 'completed'), 0)::text AS paid
+      FROM ${orders} o WHERE ${where}`),
+  );
+  return { count: Number(t?.count ?? 0), total: toBig(t?.total).toFixed(2), balanceDue: toBig(t?.balance_due).toFixed(2), paid: toBig(t?.paid).toFixed(2) };
 }
 
 /** invoice.getById: the invoice with its lines, payments, credit notes and NCF history. */

@@ -231,7 +231,8 @@ function InvoiceForm({ draft }: { draft?: Draft }) {
     else if (found.items) document.getElementById("inv-product-search")?.focus();
     return Object.keys(found).length === 0;
   };
-  const invalidate = () => Promise.all([qc.invalidateQueries(trpc.invoice.getAll.pathFilter()), qc.invalidateQueries(trpc.invoice.getById.pathFilter()), qc.invalidateQueries(trpc.invoice.getDraft.pathFilter())]);
+  // Every invoice.* query: the list, its totals, the detail and the draft.
+  const invalidate = () => qc.invalidateQueries(trpc.invoice.pathFilter());
   const onError = (error: unknown) => {
     const fields = fieldErrors(error);
     setErrors(fields);

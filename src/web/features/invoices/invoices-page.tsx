@@ -52,7 +52,11 @@ function InvoicesScreen() {
   const sellers = useQuery({ ...trpc.employee.getSellers.queryOptions(), enabled: can("pos.access") || can("invoices.create") });
   const customer = useQuery({ ...trpc.customer.getById.queryOptions({ id: customerId ?? "" }), enabled: !!customerId });
   const rows = list.data?.data ?? [];
-  const totals = list.data?.totals;
+  // The totals are asked once per filter (not per page): summing every match is the list's costly part.
+  const totals = useQuery({
+    ...trpc.invoice.getTotals.queryOptions({ search, status, dateFrom, dateTo, customerId, ncfTypeId, sellerId }),
+    placeholderData: keepPreviousData,
+  }).data;
   const filtered = !!(search || status || dateFrom || dateTo || customerId || ncfTypeId || sellerId);
 
   return (

@@ -82,7 +82,8 @@ export function RecordPaymentDialog({ invoice, open, onOpenChange }: { invoice: 
     trpc.invoice.recordPayment.mutationOptions({
       onSuccess: async () => {
         toast({ variant: "success", title: t("invoices:payment.success") });
-        await Promise.all([qc.invalidateQueries(trpc.invoice.getById.pathFilter()), qc.invalidateQueries(trpc.invoice.getAll.pathFilter())]);
+        // invoice.getById, invoice.getAll (spec) and the list's totals
+        await qc.invalidateQueries(trpc.invoice.pathFilter());
         setMethodId("");
         onOpenChange(false);
       },
