@@ -5,9 +5,15 @@
 -- leakproof, so under row-level security it never used an index). orders_list_idx covers what
 -- orders_business_date_idx served and the status index replaces orders_payment_status_idx, whose
 -- created_at order the list no longer uses.
+-- The NCF type and seller filters read their own index in the list's order (tenant, ncf type or
+-- seller, business_date, created_at, id), so a page of them never sorts the filtered set.
 DROP INDEX "orders_payment_status_idx";--> statement-breakpoint
 DROP INDEX "orders_business_date_idx";--> statement-breakpoint
+DROP INDEX "orders_ncf_type_idx";--> statement-breakpoint
+DROP INDEX "orders_seller_idx";--> statement-breakpoint
 CREATE INDEX "orders_status_totals_idx" ON "orders" USING btree ("tenant_id","status","payment_status","total","balance_due","paid_total","change_amount");--> statement-breakpoint
 CREATE INDEX "orders_list_idx" ON "orders" USING btree ("tenant_id","business_date","created_at","id");--> statement-breakpoint
 CREATE INDEX "orders_number_prefix_idx" ON "orders" USING btree ("tenant_id","number" text_pattern_ops);--> statement-breakpoint
-CREATE INDEX "orders_ncf_prefix_idx" ON "orders" USING btree ("tenant_id","ncf" text_pattern_ops);
+CREATE INDEX "orders_ncf_prefix_idx" ON "orders" USING btree ("tenant_id","ncf" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "orders_ncf_type_idx" ON "orders" USING btree ("tenant_id","ncf_type_id","business_date","created_at","id");--> statement-breakpoint
+CREATE INDEX "orders_seller_idx" ON "orders" USING btree ("tenant_id","seller_employee_id","business_date","created_at","id");
