@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
@@ -26,10 +27,52 @@ export interface AppDeps {
 }
 
 
+/**
+ * Security headers on every answer (@fastify/helmet): a CSP the built app satisfies (its own
+ * scripts only; inline styles for React's style attributes; images from anywhere over http(s) for
+ * product pictures in S3 or a CDN; the POS talks from the browser to the shop's print and drawer
+ * services on the local network, so connect-src takes http(s)), no framing by other sites,
+ * nosniff, a strict referrer, and HSTS only when PUBLIC_URL is https.
+ */
+export function securityHeaders(config: Pick<ServerConfig, "publicUrl">) {
+  const https = config.publicUrl?.startsWith("https://") ?? false;
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:", "https:", "http:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'", "https:", "http:"],
+        frameSrc: ["'self'", "blob:", "data:"],
+        workerSrc: ["'self'", "blob:"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    frameguard: { action: "deny" as const },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" as const },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    // Product pictures may be shown by other sites (marketplaces, link previews).
+    crossOriginResourcePolicy: { policy: "cross-origin" as const },
+  };
+}
+
 export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object; serveWeb?: boolean } = {}): Promise<FastifyInstance> {
   // maxParamLength: a batched tRPC call names several procedures in one path segment.
   const app = Fastify({ logger: opts.logger ?? false, trustProxy: true, bodyLimit: 2 * 1024 * 1024, routerOptions: { maxParamLength: 5000 } });
   await app.register(cookie);
+  await app.register(helmet, securityHeaders(deps.config));
+  // Signed-in answers are never kept by a browser or a proxy cache.
+  app.addHook("onSend", async (req, reply, payload) => {
+    if (req.url.startsWith("/api/") && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+    return payload;
+  });
   // preHandler: the sign-in key includes the email from the parsed body.
   await app.register(rateLimit, { global: false, hook: "preHandler" });
 
