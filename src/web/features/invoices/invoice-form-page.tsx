@@ -321,30 +321,18 @@ function InvoiceForm({ draft }: { draft?: Draft }) {
           </div>
           <Field label={t("invoices:fields.condition")} htmlFor="inv-condition" hint={t("invoices:form.dueOn", { date: formatDate(dueDate, lang) })}>
             <NativeSelect id="inv-condition" value={conditionId} onChange={(e) => setConditionId(e.target.value)}>
-              {conditions.data?.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
+              <Options items={conditions.data} />
             </NativeSelect>
           </Field>
           <Field label={t("invoices:fields.seller")} htmlFor="inv-seller">
             <NativeSelect id="inv-seller" value={sellerId} onChange={(e) => setSellerId(e.target.value)}>
               <option value="">{t("invoices:form.noSeller")}</option>
-              {sellers.data?.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
+              <Options items={sellers.data} />
             </NativeSelect>
           </Field>
           <Field label={t("invoices:fields.warehouse")} htmlFor="inv-warehouse" error={tMessage(errors.warehouseId)} required>
             <NativeSelect id="inv-warehouse" value={warehouseId} onChange={(e) => setWarehouseId(e.target.value)}>
-              {warehouses.data?.map((w) => (
-                <option key={w.id} value={w.id}>
-                  {w.name}
-                </option>
-              ))}
+              <Options items={warehouses.data} />
             </NativeSelect>
           </Field>
           <Field label={t("invoices:form.invoiceType")} htmlFor="inv-type">
@@ -357,11 +345,7 @@ function InvoiceForm({ draft }: { draft?: Draft }) {
               }}
             >
               <option value="">{t("invoices:form.noInvoiceType")}</option>
-              {invoiceTypes.data?.map((x) => (
-                <option key={x.id} value={x.id}>
-                  {x.name}
-                </option>
-              ))}
+              <Options items={invoiceTypes.data} />
             </NativeSelect>
           </Field>
           <Field label={t("invoices:fields.ncfType")} htmlFor="inv-ncf-type" error={tMessage(errors.ncfTypeId)}>
@@ -462,11 +446,7 @@ function InvoiceForm({ draft }: { draft?: Draft }) {
           <CardContent className="grid gap-4 sm:grid-cols-2">
             <Field label={t("invoices:payment.method")} htmlFor="inv-method">
               <NativeSelect id="inv-method" value={methodId} onChange={(e) => setMethodId(e.target.value)}>
-                {usableMethods.map((m) => (
-                  <option key={m.id} value={m.id}>
-                    {m.name}
-                  </option>
-                ))}
+                <Options items={usableMethods} />
               </NativeSelect>
             </Field>
             <Field label={t("invoices:payment.amount")} htmlFor="inv-paid" hint={onCredit ? t("invoices:form.creditHint") : t("invoices:form.cashHint")}>
@@ -502,6 +482,19 @@ function InvoiceForm({ draft }: { draft?: Draft }) {
 
       <CustomerSearchPanel open={picking} onOpenChange={setPicking} onSelect={pickCustomer} />
     </div>
+  );
+}
+
+/** The options of a select of named records (conditions, sellers, warehouses, invoice types, methods). */
+function Options({ items }: { items: readonly { id: string; name: string }[] | undefined }) {
+  return (
+    <>
+      {items?.map((i) => (
+        <option key={i.id} value={i.id}>
+          {i.name}
+        </option>
+      ))}
+    </>
   );
 }
 
