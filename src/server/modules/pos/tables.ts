@@ -132,11 +132,11 @@ export const orders = pgTable(
     index("orders_status_totals_idx").on(t.tenantId, t.status, t.paymentStatus, t.total, t.balanceDue, t.paidTotal, t.changeAmount),
     /** accounts receivable: a customer's open invoices by due date */
     index("orders_receivable_idx").on(t.tenantId, t.customerId, t.dueDate).where(sql`balance_due > 0 and status = 'completed'`),
-    index("orders_ncf_type_idx").on(t.tenantId, t.ncfTypeId, t.businessDate, t.createdAt, t.id),
-    index("orders_seller_idx").on(t.tenantId, t.sellerEmployeeId, t.businessDate, t.createdAt, t.id),
+    index("orders_ncf_type_idx").on(t.tenantId, t.ncfTypeId, t.businessDate, t.createdAt, t.id, t.status),
+    index("orders_seller_idx").on(t.tenantId, t.sellerEmployeeId, t.businessDate, t.createdAt, t.id, t.status),
     index("orders_created_idx").on(t.tenantId, t.createdAt),
     /** invoice.getAll's order (newest date, then time, first) and its date ranges */
-    index("orders_list_idx").on(t.tenantId, t.businessDate, t.createdAt, t.id),
+    index("orders_list_idx").on(t.tenantId, t.businessDate, t.createdAt, t.id, t.status),
     /** invoice.getAll's search by the start of a number or an NCF (byte-wise ranges, usable under row-level security where LIKE is not) */
     index("orders_number_prefix_idx").on(t.tenantId, t.number.op("text_pattern_ops")),
     index("orders_ncf_prefix_idx").on(t.tenantId, t.ncf.op("text_pattern_ops")),
