@@ -7,8 +7,6 @@
 -- created_at order the list no longer uses.
 -- The NCF type and seller filters read their own index in the list's order (tenant, ncf type or
 -- seller, business_date, created_at, id), so a page of them never sorts the filtered set.
-DROP INDEX "orders_payment_status_idx";--> statement-breakpoint
-DROP INDEX "orders_business_date_idx";--> statement-breakpoint
 -- status closes each of these three indexes, so the page's match count (up to 10,000) is an index-only scan.
 DROP INDEX "orders_payment_status_idx";--> statement-breakpoint
 DROP INDEX "orders_business_date_idx";--> statement-breakpoint

@@ -63,9 +63,15 @@ export function securityHeaders(config: Pick<ServerConfig, "publicUrl">) {
   };
 }
 
+/** TRUST_PROXY for Fastify: none by default; a hop count trusts that many proxies in front. */
+function trustProxySetting(value: ServerConfig["trustProxy"]) {
+  if (typeof value === "number") return (_address: string, hop: number) => hop < value;
+  return value ?? false;
+}
+
 export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object; serveWeb?: boolean } = {}): Promise<FastifyInstance> {
   // maxParamLength: a batched tRPC call names several procedures in one path segment.
-  const app = Fastify({ logger: opts.logger ?? false, trustProxy: true, bodyLimit: 2 * 1024 * 1024, routerOptions: { maxParamLength: 5000 } });
+  const app = Fastify({ logger: opts.logger ?? false, trustProxy: trustProxySetting(deps.config.trustProxy), bodyLimit: 2 * 1024 * 1024, routerOptions: { maxParamLength: 5000 } });
   await app.register(cookie);
   await app.register(helmet, securityHeaders(deps.config));
   // Signed-in answers are never kept by a browser or a proxy cache.

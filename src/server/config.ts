@@ -17,6 +17,12 @@ export interface ServerConfig {
   smtpFrom?: string;
   logLevel: string;
   seedDemo: boolean;
+  /**
+   * TRUST_PROXY: which proxies' X-Forwarded-For is believed for the client's address (Fastify's
+   * trustProxy: 'true', a hop count, or addresses/CIDRs separated by commas). Unset: none, the
+   * socket's address is the client's (a forged header never gives fresh sign-in attempts).
+   */
+  trustProxy?: boolean | number | string[];
 }
 
 /** Where uploads go when S3-compatible storage is configured (path-style addressing). */
@@ -86,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     superAdminToken: env.SUPERADMIN_TOKEN || undefined,
     sessionTtlSeconds: Number(env.SESSION_TTL_SECONDS ?? 7 * 24 * 3600),
     publicUrl: env.PUBLIC_URL || undefined,
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     uploadDir: env.UPLOAD_DIR ?? "./uploads",
     s3: loadS3Config(env),
     smtpUrl: env.SMTP_URL || undefined,
@@ -93,4 +100,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? "info",
     seedDemo: env.SEED_DEMO !== "false",
   };
+}
+
+/** TRUST_PROXY as Fastify takes it: 'true', a hop count, or a list of addresses and CIDRs. */
+export function trustProxyOf(value: string | undefined): boolean | number | string[] | undefined {
+  const v = value?.trim();
+  if (!v || v === "false") return undefined;
+  if (v === "true") return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
 }

@@ -53,6 +53,20 @@ describe("sign-in", () => {
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses[6]).toBe(429);
   });
+
+  it("the limit holds against a forged X-Forwarded-For, the host's case, port or trailing dot, and the e-mail's case or spaces", async () => {
+    const email = "admin@other.test";
+    const attempt = (host: string, mail: string, headers: Record<string, string> = {}) =>
+      t.request(host, { method: "POST", url: "/api/auth/sign-in/email", body: { email: mail, password: "bad-password" }, headers }).then((r) => r.status);
+    for (let i = 0; i < 5; i++) expect(await attempt("other.localhost", email)).toBe(401);
+    expect(await attempt("other.localhost", email, { "x-forwarded-for": "203.0.113.9" })).toBe(429);
+    expect(await attempt("OTHER.localhost", email)).toBe(429);
+    expect(await attempt("other.localhost:3000", email)).toBe(429);
+    expect(await attempt("other.localhost.", email)).toBe(429);
+    expect(await attempt("other.localhost", ` ${email.toUpperCase()} `)).toBe(429);
+    // another e-mail of the tenant still has its own attempts
+    expect(await attempt("other.localhost", "owner@other.test")).toBe(401);
+  });
 });
 
 describe("sign-out", () => {

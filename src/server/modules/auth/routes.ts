@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { languageOf, translate } from "../../../shared/i18n/translate";
 import { signInInput } from "../../../shared/platform/schemas";
+import { subdomainFromHost } from "../../../shared/platform/tenancy";
 import type { AppDeps } from "../../app";
 import { withTenant } from "../../db/client";
 import { resolveTenantFromHost, type TenantRow } from "../tenant/service";
@@ -37,6 +38,22 @@ function setSessionCookie(deps: AppDeps, reply: FastifyReply, token: string, exp
 }
 
 /**
+ * What the sign-in limit counts attempts by: the client's address (forwarded headers only from
+ * TRUST_PROXY), the tenant as the host resolves it (case, port and a trailing dot do not make
+ * another tenant) and the e-mail as sign-in compares it (trimmed, case-folded).
+ */
+export function signInLimitKey(req: FastifyRequest, baseDomain: string): string {
+  const email = String((req.body as { email?: unknown } | undefined)?.email ?? "")
+    .trim()
+    .toLowerCase();
+  const host = String(req.headers.host ?? "")
+    .split(":")[0]!
+    .toLowerCase()
+    .replace(/\.$/, "");
+  return `${req.ip}|${subdomainFromHost(host, baseDomain) ?? host}|${email}`;
+}
+
+/**
  * Email and password sign-in bound to the tenant of the host, as Better Auth's
  * /api/auth/* endpoints (see docs/decisions.md for why it is our own small module).
  */
@@ -48,10 +65,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
         rateLimit: {
           max: deps.authRateLimitMax,
           timeWindow: "5 minutes",
-          keyGenerator: (req: FastifyRequest) => {
-            const email = String((req.body as { email?: string } | undefined)?.email ?? "").toLowerCase();
-            return `${req.ip}|${req.headers.host}|${email}`;
-          },
+          keyGenerator: (req: FastifyRequest) => signInLimitKey(req, deps.config.baseDomain),
           errorResponseBuilder: (req: FastifyRequest, ctx: { statusCode?: number }) => ({
             statusCode: ctx.statusCode ?? 429,
             code: "TOO_MANY_REQUESTS",
