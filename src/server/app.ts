@@ -16,6 +16,7 @@ import { invoiceRoutes } from "./modules/invoice/routes";
 import { resolveTenantFromHost } from "./modules/tenant/service";
 import { uploadRoutes } from "./modules/upload/routes";
 import { WEB_DIR } from "./paths";
+import { registerRequestGuards } from "./request-guard";
 import { type AppRouter, appRouter } from "./trpc/app-router";
 import { createContext } from "./trpc/init";
 
@@ -74,6 +75,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
   const app = Fastify({ logger: opts.logger ?? false, trustProxy: trustProxySetting(deps.config.trustProxy), bodyLimit: 2 * 1024 * 1024, routerOptions: { maxParamLength: 5000 } });
   await app.register(cookie);
   await app.register(helmet, securityHeaders(deps.config));
+  registerRequestGuards(app);
   // Signed-in answers are never kept by a browser or a proxy cache.
   app.addHook("onSend", async (req, reply, payload) => {
     if (req.url.startsWith("/api/") && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");

@@ -303,6 +303,19 @@ describe("cashbox sessions", () => {
     expect(history.pagination.total).toBe(2);
   });
 
+  it("close: a cashier counts only the drawer they opened; a supervisor (pos.close_cash) closes anyone's, and is recorded", async () => {
+    const admin = await t.client("acme", "admin");
+    const cashier = await t.client("acme", "cashier");
+    const r = await refs(t.db, t.acme.tenant.id);
+    const theirs = v7();
+    await admin.cashbox.open.mutate({ cashboxId: cajaId, openingAmount: "200", clientRequestId: theirs });
+    const refused = await errorOf(cashier.cashbox.close.mutate({ sessionId: theirs, counted: [{ paymentMethodId: r.methods.CASH!, amount: "200" }] }));
+    expect(refused).toMatchObject({ code: "FORBIDDEN", message: "Solo quien abrió esta caja puede cerrarla (o un supervisor con permiso de cierre)" });
+    const owner = await t.client("acme", "owner");
+    const closed = await owner.cashbox.close.mutate({ sessionId: theirs, counted: [{ paymentMethodId: r.methods.CASH!, amount: "200" }] });
+    expect(closed).toMatchObject({ status: "closed", closedBy: t.acme.users.owner.id });
+  });
+
   it("concurrent opens of one cash box: exactly one session; concurrent identical closes: one closing", async () => {
     const cashier = await t.client("acme", "cashier");
     const admin = await t.client("acme", "admin");

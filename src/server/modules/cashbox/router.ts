@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { cashboxCreateInput, cashboxUpdateInput, closeCashboxInput, openCashboxInput } from "../../../shared/cashbox/cashbox";
-import { protectedProcedure, requireAnyPermission, requirePermission, router } from "../../trpc/init";
+import { can, protectedProcedure, requireAnyPermission, requirePermission, router } from "../../trpc/init";
 import { closeCashbox, createCashbox, findCashboxes, findSessions, getActiveSession, getCloseSummary, openCashbox, updateCashbox } from "./service";
 
 const configure = protectedProcedure.use(requirePermission("settings.configuration"));
@@ -43,7 +43,7 @@ export const cashboxRouter = router({
   close: protectedProcedure
     .use(requirePermission("cash_box.close"))
     .input(closeCashboxInput)
-    .mutation(({ ctx, input }) => closeCashbox(ctx.tx, ctx.tenant.id, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => closeCashbox(ctx.tx, ctx.tenant.id, ctx.user.id, input, { canCloseOthers: can(ctx.user, "pos.close_cash") })),
   /** Sessions, newest first: the last closings (status 'closed'), or the open ones. */
   getSessions: protectedProcedure
     .use(requirePermission("cash_box.view"))

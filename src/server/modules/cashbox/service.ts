@@ -383,14 +383,16 @@ function sameClose(summary: Awaited<ReturnType<typeof getCloseSummary>>, userId:
  * when anything differs, stores the breakdown and totals and closes the session. Closing a closed
  * session again returns its result only when it is the same request; otherwise 'No active cashbox found'.
  */
-export async function closeCashbox(tx: Tx, tenantId: string, userId: string, input: CloseCashboxInput) {
+export async function closeCashbox(tx: Tx, tenantId: string, userId: string, input: CloseCashboxInput, opts: { canCloseOthers: boolean }) {
   // The row lock makes two closes of one session take turns.
   const [locked] = await tx
-    .select({ status: cashboxSessions.status })
+    .select({ status: cashboxSessions.status, openedBy: cashboxSessions.openedBy })
     .from(cashboxSessions)
     .where(and(eq(cashboxSessions.tenantId, tenantId), eq(cashboxSessions.id, input.sessionId)))
     .for("update");
   if (!locked) throw notFound();
+  // A cashier counts only the drawer they opened; a supervisor (pos.close_cash) closes anyone's.
+  if (locked.openedBy !== userId && !opts.canCloseOthers) throw appError("FORBIDDEN", "cashbox:errors.notYourSession");
   const summary = await getCloseSummary(tx, tenantId, input.sessionId);
   if (locked.status !== "open") {
     if (sameClose(summary, userId, input)) return summary;
