@@ -75,7 +75,7 @@ test("sell on credit, collect it in two payments, return 2 of 3 units and spend 
   const line = wizard.getByTestId("return-line").first();
   await expect(line).toContainText("Disponible 3 de 3");
   await line.getByRole("spinbutton").fill("5");
-  await expect(page.getByText("La cantidad máxima disponible es 3")).toBeVisible();
+  await expect(page.getByText("La cantidad máxima disponible es 3", { exact: true })).toBeVisible();
   await line.getByRole("spinbutton").fill("2");
   await wizard.getByTestId("return-next").click();
   await expect(wizard.getByTestId("return-total")).toContainText("840.00");

@@ -75,11 +75,11 @@ export function ProductFinder({ searchRef, onAdd, lang }: { searchRef: React.Ref
 
   const list = text.trim() && results.data ? results.data.data : [];
 
-  function add(product: ListedProduct, alternate?: { id: string; sku: string | null; barcode: string | null; description: string | null; providerId: string | null } | null, entered?: string) {
+  /** Adds the product; `clear` empties the search (not after a lookup: the field may hold the next scan by then). */
+  function add(product: ListedProduct, alternate?: { id: string; sku: string | null; barcode: string | null; description: string | null; providerId: string | null } | null, clear = true) {
     const usages: AlternateCodeUsage[] = alternate ? [{ id: alternate.id, sku: alternate.sku, barcode: alternate.barcode, description: alternate.description, quantity: "1", providerId: alternate.providerId }] : [];
     onAdd({ product: toCartProduct(product), quantity: 1, alternateCodeUsages: usages });
-    // Only what was entered is cleared: a code typed (or scanned) while the lookup ran stays.
-    setText((current) => (entered === undefined || current.trim() === entered ? "" : current));
+    if (clear) setText("");
     setHighlight(0);
     searchRef.current?.focus();
   }
@@ -91,12 +91,19 @@ export function ProductFinder({ searchRef, onAdd, lang }: { searchRef: React.Ref
     const current = results.data && search === code ? results.data : null;
     if (current?.exactMatch && current.data[0]) return add(current.data[0], current.alternateCode);
     if (current && list[highlight]) return add(list[highlight]!);
+    // Not answered yet (a scanner types and presses Enter at once): the code leaves the field now, so
+    // the next scan, even of the same code, types into an empty field and its own Enter counts.
+    setText((current) => (current.trim() === code ? "" : current));
+    const giveBack = () => setText((current) => current || code);
     try {
       const answer = await qc.fetchQuery(trpc.product.searchProducts.queryOptions({ search: code, limit: 20 }));
-      if (answer.exactMatch && answer.data[0]) return add(answer.data[0], answer.alternateCode, code);
-      if (answer.data.length === 1) return add(answer.data[0]!, null, code);
+      if (answer.exactMatch && answer.data[0]) return add(answer.data[0], answer.alternateCode, false);
+      if (answer.data.length === 1) return add(answer.data[0]!, null, false);
+      // Several matches: the code goes back so the list shows; none: back to be corrected.
+      giveBack();
       if (answer.data.length === 0) toast({ title: t("pos:finder.notFound", { code }), variant: "destructive" });
     } catch (e) {
+      giveBack();
       toast({ title: (e as Error).message, variant: "destructive" });
     }
   }
