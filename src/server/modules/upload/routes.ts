@@ -6,12 +6,13 @@ import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { languageOf, translate } from "../../../shared/i18n/translate";
-import { extensionOf, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from "../../../shared/platform/uploads";
+import { extensionOf, IMAGE_EXTENSIONS, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from "../../../shared/platform/uploads";
 import type { AppDeps } from "../../app";
 import { withTenant } from "../../db/client";
 import { newId } from "../../ids";
 import { readSessionUser } from "../auth/service";
 import { resolveTenantFromHost } from "../tenant/service";
+import { bytesMatchExtension } from "./content";
 import { contentTypeOf, createStorage, StorageError } from "./storage";
 
 const lang = (req: FastifyRequest) => languageOf(req.headers);
@@ -50,7 +51,18 @@ export async function uploadRoutes(app: FastifyInstance, deps: AppDeps) {
   // UPLOAD_DIR is served in both modes: files stored before a switch to S3 keep loading.
   const root = path.resolve(deps.config.uploadDir);
   await mkdir(root, { recursive: true });
-  await app.register(fastifyStatic, { root, prefix: "/uploads/", decorateReply: false, index: false });
+  await app.register(fastifyStatic, {
+    root,
+    prefix: "/uploads/",
+    decorateReply: false,
+    index: false,
+    // Served inert: never run as a page, and anything that is not an image is a download.
+    setHeaders(res, filePath) {
+      res.header("x-content-type-options", "nosniff");
+      res.header("content-security-policy", "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+      if (!(IMAGE_EXTENSIONS as readonly string[]).includes(extensionOf(filePath))) res.header("content-disposition", "attachment");
+    },
+  });
 
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: 1 } });
@@ -87,11 +99,16 @@ export async function uploadRoutes(app: FastifyInstance, deps: AppDeps) {
           source.resume();
           return fail(413, "uploadTooLarge", { mb: UPLOAD_MAX_BYTES / 1_048_576 });
         }
-        throw e;
+        // A body cut short (a truncated multipart, a dropped connection) is the client's problem, not a 500.
+        req.log.warn({ err: e }, "upload body could not be read");
+        return fail(400, "uploadBroken");
       }
+      const bytes = Buffer.concat(chunks);
+      if (bytes.length === 0) return fail(400, "uploadEmpty");
+      if (!bytesMatchExtension(ext, bytes)) return fail(400, "uploadContentMismatch", { ext });
       const key = `${tenant.id}/${newId()}${ext}`;
       try {
-        return { url: await storage.put(key, Buffer.concat(chunks), contentTypeOf(ext)) };
+        return { url: await storage.put(key, bytes, contentTypeOf(ext)) };
       } catch (e) {
         if (!(e instanceof StorageError)) throw e;
         req.log.error({ storage: storage.kind, key, reason: e.message }, "upload could not be stored");

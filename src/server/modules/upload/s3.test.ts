@@ -225,7 +225,7 @@ describe("POST /api/upload with S3-compatible storage", () => {
     const big = await post("big.png", Buffer.alloc(UPLOAD_MAX_BYTES + 1, 1), { cookie, multipart: true });
     expect(big.status).toBe(413);
     expect(big.body.message).toBe("El archivo supera el límite de 5 MB");
-    const exactly = await post("max.pdf", Buffer.alloc(UPLOAD_MAX_BYTES, 7), { cookie, type: "application/pdf" });
+    const exactly = await post("max.pdf", Buffer.concat([Buffer.from("%PDF-1.4"), Buffer.alloc(UPLOAD_MAX_BYTES - 8, 7)]), { cookie, type: "application/pdf" });
     expect(exactly.status).toBe(200);
     expect((await readObject(exactly.body.url!)).bytes.length).toBe(UPLOAD_MAX_BYTES);
     expect((await post("a.png", PNG)).status).toBe(401);

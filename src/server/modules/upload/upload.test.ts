@@ -10,6 +10,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The first bytes of a real PNG and a real PDF (the upload checks the content, not only the name). */
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from("rest-of-png")]);
+const PDF = Buffer.from("%PDF-1.4 factura");
+
 function multipart(filename: string, content: Buffer, type = "image/png") {
   const boundary = "----enzzo-test-boundary";
   const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`);
@@ -31,12 +35,16 @@ async function upload(host: string, filename: string, content: Buffer, cookie?: 
 describe("POST /api/upload", () => {
   it("stores a file for the signed-in user's tenant and serves it back", async () => {
     const cookie = await t.signIn("acme", "owner");
-    const res = await upload("acme.localhost", "perfil.png", Buffer.from("fake-png-bytes"), cookie);
+    const res = await upload("acme.localhost", "perfil.png", PNG, cookie);
     expect(res.status).toBe(200);
     expect(res.body.url).toMatch(new RegExp(`^/uploads/${t.acme.tenant.id}/[0-9a-f-]+\\.png$`));
     const served = await t.app.inject({ method: "GET", url: res.body.url!, headers: { host: "acme.localhost" } });
     expect(served.statusCode).toBe(200);
-    expect(served.body).toBe("fake-png-bytes");
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+    // served inert: nosniff, a sandboxing CSP; an image is shown, not downloaded
+    expect(served.headers["x-content-type-options"]).toBe("nosniff");
+    expect(String(served.headers["content-security-policy"])).toContain("sandbox");
+    expect(served.headers["content-disposition"]).toBeUndefined();
     expect(existsSync(path.join(t.uploadDir, res.body.url!.replace("/uploads/", "")))).toBe(true);
   });
 
@@ -48,8 +56,24 @@ describe("POST /api/upload", () => {
     const big = await upload("acme.localhost", "big.png", Buffer.alloc(UPLOAD_MAX_BYTES + 10, 1), cookie);
     expect(big.status).toBe(413);
     expect(big.body.message).toBe("El archivo supera el límite de 5 MB");
-    const anon = await upload("acme.localhost", "perfil.png", Buffer.from("x"));
+    const anon = await upload("acme.localhost", "perfil.png", PNG);
     expect(anon.status).toBe(401);
+  });
+
+  it("checks the bytes against the name: an HTML page named .png, an empty file and a cut-short body are refused", async () => {
+    const cookie = await t.signIn("acme", "owner");
+    const html = await upload("acme.localhost", "foto.png", Buffer.from("<html><script>alert(1)</script></html>"), cookie);
+    expect(html).toMatchObject({ status: 400, body: { message: "El contenido del archivo no corresponde a un archivo .png" } });
+    expect((await upload("acme.localhost", "vacio.pdf", Buffer.alloc(0), cookie)).body.message).toBe("El archivo está vacío");
+    const { payload, contentType } = multipart("corto.png", PNG);
+    const cut = await t.app.inject({ method: "POST", url: "/api/upload?filename=corto.png", headers: { host: "acme.localhost", "content-type": contentType, cookie }, payload: payload.subarray(0, payload.length - 30) });
+    expect(cut.statusCode).toBeLessThan(500);
+    expect(cut.statusCode).toBeGreaterThanOrEqual(400);
+    // a PDF is served as a download
+    const pdf = await upload("acme.localhost", "factura.pdf", PDF, cookie);
+    expect(pdf.status).toBe(200);
+    const served = await t.app.inject({ method: "GET", url: pdf.body.url!, headers: { host: "acme.localhost" } });
+    expect(served.headers["content-disposition"]).toBe("attachment");
   });
 });
 
@@ -60,7 +84,7 @@ describe("POST /api/upload with a raw body (as the product form sends it)", () =
       method: "POST",
       url: `/api/upload?filename=${encodeURIComponent("products/1732262400000-foto.jpg")}`,
       headers: { host: "acme.localhost", "content-type": "image/jpeg", cookie },
-      payload: Buffer.from("jpeg-bytes"),
+      payload: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().url).toMatch(/\.jpg$/);
