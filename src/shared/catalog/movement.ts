@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { calendarDate } from "../platform/dates";
 import { pageNumber } from "../platform/pagination";
+import { wholeNumber } from "../platform/whole-number";
 import { money, quantity, toBig } from "./decimal";
 
 export const MOVEMENT_TYPES = ["entry", "exit", "transfer", "adjustment"] as const;
@@ -46,7 +47,7 @@ export const movementListInput = z.object({
   warehouseId: z.string().uuid().optional(),
   search: z.string().trim().max(100).optional().default(""),
   page: pageNumber().optional().default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).optional().default(20),
+  pageSize: wholeNumber(1, 100).optional().default(20),
 });
 
 /** The stock change a movement line makes, by warehouse: {warehouseId: signed delta}. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageNumber } from "../platform/pagination";
+import { wholeNumber } from "../platform/whole-number";
 import { decimal, money, quantity } from "./decimal";
 
 export const PRODUCT_TYPES = ["product", "service", "combo"] as const;
@@ -33,7 +34,7 @@ const optionalUuid = z
   .union([z.string().uuid(), z.literal(""), z.literal("none"), z.null()])
   .optional()
   .transform((v) => (v && v !== "none" ? v : null));
-const optionalInt = (min = 0, max = 100_000) => z.coerce.number().int().min(min).max(max).optional().nullable();
+const optionalInt = (min = 0, max = 100_000) => wholeNumber(min, max).optional().nullable();
 /** An optional decimal: '' and null mean none (so a union's generic message never shows). */
 const blankToNull = (v: unknown) => (v === "" || v === undefined ? null : v);
 const optionalDecimal = (scale = 4, max?: number, message?: string) =>
@@ -91,7 +92,7 @@ const productFields = z.object({
   maxAdvanceBookingDays: optionalInt(0, 3650),
   minAdvanceBookingHours: optionalInt(0, 8760),
   requiresOTP: z.boolean().default(false),
-  otpExpiration: z.coerce.number().int().min(1, "errors:otpMin").max(86_400).default(300),
+  otpExpiration: wholeNumber(1, 86_400, undefined, "errors:otpMin").default(300),
   eligibleForRewards: z.boolean().default(true),
   paysCommission: z.boolean().default(false),
   commissionType: z.enum(COMMISSION_TYPES).default("percentage"),
@@ -136,5 +137,5 @@ export const productListInput = z.object({
   favoritesOnly: z.boolean().optional().default(false),
   categoryId: z.string().uuid().optional(),
   page: pageNumber().optional().default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).optional().default(50),
+  pageSize: wholeNumber(1, 200).optional().default(50),
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { compactTaxId, isValidTaxId } from "../fiscal/tax-id";
 import { listInput } from "../platform/pagination";
+import { wholeNumber } from "../platform/whole-number";
 import { decimal, money, optionalDecimal } from "./decimal";
 
 /**
@@ -169,7 +170,7 @@ export const providerSetActiveInput = z.object({ id: z.string().uuid(), isActive
 
 /** provider.getAll: {page 1, pageSize 100, search, isActive?} (search: name, code, tax id, company name). */
 export const providerListInput = listInput.extend({
-  pageSize: z.coerce.number().int().min(1).max(200).optional().default(PROVIDER_LIST.pageSize),
+  pageSize: wholeNumber(1, 200).optional().default(PROVIDER_LIST.pageSize),
   isActive: z.boolean().optional(),
 });
 export type ProviderListInput = z.infer<typeof providerListInput>;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Big, decimal, toBig } from "../catalog/decimal";
 import { calendarDate } from "../platform/dates";
 import { pageNumber } from "../platform/pagination";
+import { wholeNumber } from "../platform/whole-number";
 
 /**
  * Credit notes (B04) against invoices: the contract of creditNote.* and the rules both sides
@@ -90,5 +91,5 @@ export const creditNoteListInput = z.object({
   dateFrom: calendarDate("invoices:errors.invalidDate").optional(),
   dateTo: calendarDate("invoices:errors.invalidDate").optional(),
   page: pageNumber().optional().default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).optional().default(20),
+  pageSize: wholeNumber(1, 200).optional().default(20),
 });

@@ -3,6 +3,7 @@ import { money } from "../catalog/decimal";
 import { compactTaxId, isValidCedula, isValidRnc } from "../fiscal/tax-id";
 import { isCalendarDate } from "../platform/dates";
 import { listInput, pageNumber, searchKey } from "../platform/pagination";
+import { wholeNumber } from "../platform/whole-number";
 
 /**
  * Customers (spec 01 §3, §5, §7, §9; spec 02 'Customer search side panel', §5, §7).
@@ -148,7 +149,7 @@ export const customerStatementInput = z.object({
 
 /** customer.getAll: {search, page, pageSize, showDeleted} (search: name, code, tax id, phone). */
 export const customerListInput = listInput.extend({
-  pageSize: z.coerce.number().int().min(1).max(200).optional().default(CUSTOMER_LIMITS.listPageSize),
+  pageSize: wholeNumber(1, 200).optional().default(CUSTOMER_LIMITS.listPageSize),
   showDeleted: z.boolean().optional().default(false),
 });
 export type CustomerListInput = z.infer<typeof customerListInput>;
@@ -156,20 +157,20 @@ export type CustomerListInput = z.infer<typeof customerListInput>;
 /** customer.search: {query, limit (20)}; an empty query answers nothing. */
 export const customerSearchInput = z.object({
   query: z.string().max(200).default(""),
-  limit: z.coerce.number().int().min(1).max(100).optional().default(CUSTOMER_LIMITS.searchLimit),
+  limit: wholeNumber(1, 100).optional().default(CUSTOMER_LIMITS.searchLimit),
 });
 
-export const customerRecentInput = z.object({ limit: z.coerce.number().int().min(1).max(50).optional().default(CUSTOMER_LIMITS.recentLimit) });
+export const customerRecentInput = z.object({ limit: wholeNumber(1, 50).optional().default(CUSTOMER_LIMITS.recentLimit) });
 
 export const customerHistoryInput = z.object({
   customerId: z.string().uuid(),
   page: pageNumber().optional().default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).optional().default(CUSTOMER_LIMITS.historyPageSize),
+  pageSize: wholeNumber(1, 100).optional().default(CUSTOMER_LIMITS.historyPageSize),
 });
 
 export const customerPointsInput = z.object({
   customerId: z.string().uuid(),
-  limit: z.coerce.number().int().min(1).max(200).optional().default(CUSTOMER_LIMITS.pointsLimit),
+  limit: wholeNumber(1, 200).optional().default(CUSTOMER_LIMITS.pointsLimit),
 });
 
 /** A query made of digits and separators ('809-555-01', '001 1391820'): a phone or tax id typed. */

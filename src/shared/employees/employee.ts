@@ -2,6 +2,7 @@ import { z } from "zod";
 import { decimal, money, optionalDecimal } from "../catalog/decimal";
 import { isCalendarDate } from "../platform/dates";
 import { pageNumber } from "../platform/pagination";
+import { wholeNumber } from "../platform/whole-number";
 
 /**
  * Employees (spec 01 §3 'Employee', §5 'Employee form', §7 employee.*, §9 constants).
@@ -135,7 +136,7 @@ export const employeeIdInput = z.object({ id: z.string().uuid() });
 export const employeeListInput = z.object({
   search: z.string().trim().max(200).optional().default(""),
   page: pageNumber().optional().default(EMPLOYEE_LIST.page),
-  pageSize: z.coerce.number().int().min(1).max(200).optional().default(EMPLOYEE_LIST.pageSize),
+  pageSize: wholeNumber(1, 200).optional().default(EMPLOYEE_LIST.pageSize),
   showInactive: z.boolean().optional().default(false),
 });
 export type EmployeeListInput = z.infer<typeof employeeListInput>;
@@ -175,7 +176,7 @@ export const commissionLinesInput = z
     to: calendarDate,
     employeeId: z.string().uuid(),
     page: pageNumber().optional().default(1),
-    pageSize: z.coerce.number().int().min(1).max(200).optional().default(50),
+    pageSize: wholeNumber(1, 200).optional().default(50),
   })
   .refine((v) => v.from <= v.to, { message: M.dateRange, path: ["to"] });
 export type CommissionLinesInput = z.infer<typeof commissionLinesInput>;

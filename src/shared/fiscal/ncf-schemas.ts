@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isCalendarDate } from "../platform/dates";
+import { wholeNumber } from "../platform/whole-number";
 import { NCF_MAX_SEQUENCE } from "./ncf";
 
 /** Inputs of the NCF settings (ncf.updateType, ncfRange.*): one schema for the form and the server. Messages are i18n keys. */
@@ -10,7 +11,7 @@ const M = {
   descriptionRequired: "ncf:errors.descriptionRequired",
 } as const;
 
-const sequence = z.coerce.number({ error: M.invalidNumber }).int(M.invalidNumber).min(1, M.invalidNumber).max(NCF_MAX_SEQUENCE, M.invalidNumber);
+const sequence = wholeNumber(1, NCF_MAX_SEQUENCE, M.invalidNumber);
 const date = z.string({ error: M.invalidDate }).trim().refine(isCalendarDate, M.invalidDate);
 const optionalDate = z
   .string()
@@ -43,5 +44,5 @@ export const ncfTypeUpdateInput = z.object({
   description: z.string().trim().min(1, M.descriptionRequired).max(100, M.tooLong).optional(),
   isActive: z.boolean().optional(),
   isDefault: z.boolean().optional(),
-  warnRemaining: z.coerce.number({ error: M.invalidNumber }).int(M.invalidNumber).min(0, M.invalidNumber).max(NCF_MAX_SEQUENCE, M.invalidNumber).nullish(),
+  warnRemaining: wholeNumber(0, NCF_MAX_SEQUENCE, M.invalidNumber).nullish(),
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { money } from "../catalog/decimal";
 import { calendarDate } from "../platform/dates";
 import { pageNumber } from "../platform/pagination";
+import { wholeNumber } from "../platform/whole-number";
 import { posCheckoutInput } from "../pos/schemas";
 
 /**
@@ -36,7 +37,7 @@ export const invoiceListInput = z.object({
   /** only invoices past their due date that still owe */
   overdue: z.boolean().optional(),
   page: pageNumber().optional().default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).optional().default(20),
+  pageSize: wholeNumber(1, 200).optional().default(20),
 });
 export type InvoiceListInput = z.input<typeof invoiceListInput>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { wholeNumber } from "./whole-number";
 
 /** The list input every paginated procedure accepts: {search, page, pageSize}. */
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -6,12 +7,12 @@ export const PAGE_SIZES = [10, 20, 50, 100] as const;
 /** The highest page a list takes (an OFFSET beyond it means nothing to a person, and 2^31 overflows). */
 export const MAX_PAGE = 100_000;
 /** A page number: a whole number from 1 to MAX_PAGE. */
-export const pageNumber = () => z.coerce.number().int().min(1).max(MAX_PAGE);
+export const pageNumber = () => wholeNumber(1, MAX_PAGE);
 
 export const listInput = z.object({
   search: z.string().trim().max(200).optional().default(""),
   page: pageNumber().optional().default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).optional().default(20),
+  pageSize: wholeNumber(1, 200).optional().default(20),
 });
 export type ListInput = z.infer<typeof listInput>;
 

@@ -4,6 +4,7 @@ import { isValidTaxId } from "../fiscal/tax-id";
 import { PRODUCTS, ROLES } from "../permissions";
 import { isReservedSubdomain, SUBDOMAIN_PATTERN } from "./tenancy";
 import { LANGUAGES, THEMES } from "./themes";
+import { wholeNumber } from "./whole-number";
 
 /** Messages are i18n keys ("errors:…"), translated where they are shown. */
 const email = z.string().trim().toLowerCase().email("errors:invalidEmail");
@@ -70,7 +71,7 @@ export const configUpdateInput = z.object({
   rounded_navbar: z.boolean().optional(),
   rounded_buttons: z.boolean().optional(),
   allow_negative_stock: z.boolean().optional(),
-  rewards_points_per_unit: z.coerce.number().int("errors:invalidNumber").min(0, "errors:invalidNumber").max(1000, "errors:invalidNumber").optional(),
+  rewards_points_per_unit: wholeNumber(0, 1000, "errors:invalidNumber").optional(),
   rewards_amount_per_point: decimal({ scale: 2, min: 0.01, max: 1_000_000 }).optional(),
 });
 

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { cashboxCreateInput, cashboxUpdateInput, closeCashboxInput, openCashboxInput } from "../../../shared/cashbox/cashbox";
+import { pageNumber } from "../../../shared/platform/pagination";
+import { wholeNumber } from "../../../shared/platform/whole-number";
 import { can, protectedProcedure, requireAnyPermission, requirePermission, router } from "../../trpc/init";
 import { closeCashbox, createCashbox, findCashboxes, findSessions, getActiveSession, getCloseSummary, openCashbox, updateCashbox } from "./service";
 
@@ -50,8 +52,8 @@ export const cashboxRouter = router({
     .input(
       z
         .object({
-          page: z.coerce.number().int().min(1).optional().default(1),
-          pageSize: z.coerce.number().int().min(1).max(100).optional().default(10),
+          page: pageNumber().optional().default(1),
+          pageSize: wholeNumber(1, 100).optional().default(10),
           status: z.enum(["open", "closed"]).optional(),
           cashboxId: z.string().uuid().optional(),
         })

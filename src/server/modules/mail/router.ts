@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { pageNumber } from "../../../shared/platform/pagination";
+import { wholeNumber } from "../../../shared/platform/whole-number";
 import { protectedProcedure, requirePermission, router } from "../../trpc/init";
 import { findMessages, getMessage, markRead } from "./service";
 
@@ -13,8 +15,8 @@ export const outboxRouter = router({
     .input(
       z
         .object({
-          page: z.coerce.number().int().min(1).optional().default(1),
-          pageSize: z.coerce.number().int().min(1).max(100).optional().default(20),
+          page: pageNumber().optional().default(1),
+          pageSize: wholeNumber(1, 100).optional().default(20),
         })
         .prefault({}),
     )
