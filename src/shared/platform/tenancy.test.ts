@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { resolveBrand } from "./branding";
-import { subdomainFromHost } from "./tenancy";
+import { isReservedSubdomain, subdomainFromHost } from "./tenancy";
 
 describe("tenant from host", () => {
   it("takes the subdomain under the base domain", () => {
@@ -12,6 +12,13 @@ describe("tenant from host", () => {
     for (const r of ["www", "app", "api", "dev", "staging", "test", "admin", "dashboard", "auth"]) {
       expect(subdomainFromHost(`${r}.localhost`, "localhost")).toBeNull();
     }
+    for (const r of ["localhost", "mail", "smtp", "superadmin", "static", "uploads", "healthz", "nothing-to-see-here", "cdn", "status", "help", "blog", "docs", "shop", "portal", "pay"]) {
+      expect(isReservedSubdomain(r)).toBe(true);
+      expect(subdomainFromHost(`${r}.localhost`, "localhost")).toBeNull();
+    }
+    // punycode (IDNA) labels could imitate another business's name: never a tenant
+    expect(isReservedSubdomain("xn--colmado-6za")).toBe(true);
+    expect(isReservedSubdomain("colmado-la-esquina")).toBe(false);
     expect(subdomainFromHost("a.b.localhost", "localhost")).toBeNull();
     expect(subdomainFromHost("demo.example.com", "localhost")).toBeNull();
     expect(subdomainFromHost(undefined, "localhost")).toBeNull();

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { productName } from "../../../shared/platform/branding";
 import { registerInput } from "../../../shared/platform/schemas";
 import { withTenant } from "../../db/client";
-import { notFound } from "../../trpc/errors";
+import { ATTEMPT_WINDOW_MS, AttemptLimiter } from "../../trpc/attempt-limit";
+import { appError, notFound } from "../../trpc/errors";
 import { type Context, publicProcedure, router } from "../../trpc/init";
 import { createLoginToken } from "../auth/service";
 import { unsafeFindTenantById } from "../tenant/service";
@@ -16,6 +17,8 @@ export function tenantOrigin(ctx: Pick<Context, "deps" | "req">, subdomain: stri
   return `${protocol}//${subdomain}.${ctx.deps.config.baseDomain}${port ? `:${port}` : ""}`;
 }
 
+const registrations = new AttemptLimiter(ATTEMPT_WINDOW_MS);
+
 export const onboardingRouter = router({
   getOnboardingInfoByTenant: publicProcedure.input(z.object({ tenantId: z.string().uuid() })).query(async ({ ctx, input }) => {
     const tenant = await unsafeFindTenantById(ctx.deps.db, input.tenantId);
@@ -25,6 +28,10 @@ export const onboardingRouter = router({
 
   /** Self-registration: a new tenant with its defaults, a 30-day trial and its owner signed in. */
   register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
+    // Limited per client address like sign-in (AUTH_RATE_LIMIT_MAX per 5 minutes): each call creates a tenant.
+    const key = `register|${ctx.req.ip}`;
+    if (registrations.isBlocked(key, ctx.deps.authRateLimitMax)) throw appError("TOO_MANY_REQUESTS", "tooManyAttempts");
+    registrations.hit(key);
     const { tenant, ownerId } = await createTenant(ctx.deps.db, newTenantFromRegistration(input, true));
     const token = await withTenant(ctx.deps.db, tenant.id, (tx) => createLoginToken(tx, ctx.deps, tenant.id, ownerId));
     const origin = tenantOrigin(ctx, tenant.subdomain);

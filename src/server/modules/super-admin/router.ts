@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { desc, eq, sql } from "drizzle-orm";
 import { registerInput, tenantStatusInput } from "../../../shared/platform/schemas";
+import { ATTEMPT_WINDOW_MS, AttemptLimiter } from "../../trpc/attempt-limit";
 import { appError, notFound } from "../../trpc/errors";
 import { publicProcedure, router } from "../../trpc/init";
 import { users } from "../auth/tables";
@@ -15,10 +16,18 @@ function sameToken(a: string, b: string): boolean {
 }
 
 /** Needs the x-super-admin-token header to equal SUPERADMIN_TOKEN; works on any host. */
+const wrongTokens = new AttemptLimiter(ATTEMPT_WINDOW_MS);
+
+/** Wrong tokens are limited per client address like sign-in attempts (AUTH_RATE_LIMIT_MAX per 5 minutes). */
 const superAdminProcedure = publicProcedure.use(({ ctx, next }) => {
   const expected = ctx.deps.config.superAdminToken;
   if (!expected) throw appError("FORBIDDEN", "superAdminDisabled");
-  if (!ctx.superAdminToken || !sameToken(ctx.superAdminToken, expected)) throw appError("UNAUTHORIZED", "invalidSuperAdminToken");
+  const key = `superadmin|${ctx.req.ip}`;
+  if (wrongTokens.isBlocked(key, ctx.deps.authRateLimitMax)) throw appError("TOO_MANY_REQUESTS", "tooManyAttempts");
+  if (!ctx.superAdminToken || !sameToken(ctx.superAdminToken, expected)) {
+    wrongTokens.hit(key);
+    throw appError("UNAUTHORIZED", "invalidSuperAdminToken");
+  }
   return next();
 });
 
