@@ -108,3 +108,12 @@ test("the manual invoice in English at 390 px", async ({ page }) => {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
 });
+
+test("a cashier sees Anular locked with the permission it needs", async ({ page }) => {
+  await signIn(page, "cashier@demo.test");
+  await page.goto(tenantUrl("/home/invoices"));
+  await page.getByTestId("invoice-row").first().click();
+  const locked = page.getByTestId("invoice-detail").getByTestId("permission-locked");
+  await expect(locked).toHaveAttribute("title", "Requiere permiso: invoices.cancel");
+  await expect(locked.getByRole("button", { name: /Anular/ })).toBeDisabled();
+});

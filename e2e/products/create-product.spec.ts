@@ -1,11 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { ensureWarehouse } from "../catalog-helpers";
+import { ensureWarehouse, trpcMutation } from "../catalog-helpers";
 import { signIn, tenantUrl } from "../support";
 
 test("an owner creates a product with stock in two warehouses and a maximum discount", async ({ page }) => {
   await signIn(page, "owner@demo.test");
   await ensureWarehouse(page, "COL", "Colmado");
   const sku = `MAL-${Date.now().toString(36)}`;
+  const supplier = `Distribuidora Cibao ${Date.now().toString(36)}`;
+  await trpcMutation(page, "provider.create", { code: `DC-${Date.now().toString(36)}`, name: supplier });
 
   await page.getByTestId("sidebar").getByRole("link", { name: "Productos" }).click();
   await expect(page).toHaveURL(tenantUrl("/home/products"));
@@ -28,6 +30,14 @@ test("an owner creates a product with stock in two warehouses and a maximum disc
   await page.getByLabel("Existencia inicial en Principal").fill("48");
   await page.getByLabel("Mínimo en Principal").fill("12");
   await page.getByLabel("Existencia inicial en Colmado").fill("24");
+  // The supplier is chosen in the picker sheet (search, Enter), not a select of the first 100.
+  await page.getByTestId("product-provider").click();
+  const picker = page.getByTestId("provider-picker");
+  await picker.getByLabel("Buscar suplidor").fill(supplier);
+  await expect(picker.getByTestId("provider-option")).toHaveCount(1);
+  await page.keyboard.press("Enter");
+  await expect(picker).toHaveCount(0);
+  await expect(page.getByTestId("product-provider")).toContainText(supplier);
   await page.getByTestId("add-discount").click();
   await page.getByLabel("Método de pago").selectOption({ label: "Efectivo" });
   await page.getByLabel("Descuento máximo %").fill("10");
@@ -41,6 +51,7 @@ test("an owner creates a product with stock in two warehouses and a maximum disc
   await expect(rows.filter({ hasText: "Colmado" })).toContainText("24");
   await expect(page.getByTestId("discount-row")).toHaveCount(1);
   await expect(page.getByLabel("Descuento máximo %")).toHaveValue("10.00");
+  await expect(page.getByTestId("product-provider")).toContainText(supplier);
 
   // The list finds it by SKU and shows the total stock.
   await page.goto(tenantUrl("/home/products"));

@@ -6,6 +6,7 @@ import { Link, useParams } from "react-router";
 import { toBig } from "../../../shared/catalog/decimal";
 import { formatMoney, formatQuantity } from "../../../shared/money/format";
 import { useTRPC } from "../../app/trpc";
+import { PermissionButton } from "../../components/permission-button";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
@@ -75,7 +76,8 @@ function InvoiceDetail() {
   const open = inv.status !== "cancelled" && !isDraft;
   const canPay = open && Number(inv.balanceDue) > 0 && (can("payments.create") || can("invoices.update"));
   const canReturn = open && !inv.customer.isDefault && can("credit_notes.create") && inv.items.some((i) => Number(i.quantity) > Number(i.returned_quantity));
-  const canCancel = open && can("invoices.cancel") && inv.creditNotes.length === 0;
+  // Shown locked to whoever may not cancel (a cashier asks a supervisor).
+  const canCancel = open && inv.creditNotes.length === 0;
 
   return (
     <div className="grid gap-4" data-testid="invoice-detail">
@@ -124,9 +126,9 @@ function InvoiceDetail() {
             </Button>
           ) : null}
           {canCancel ? (
-            <Button variant="destructive" onClick={() => setCancelling(true)} data-testid="cancel-invoice">
+            <PermissionButton permission="invoices.cancel" variant="destructive" onClick={() => setCancelling(true)} data-testid="cancel-invoice">
               <Ban /> {t("invoices:actions.cancel")}
-            </Button>
+            </PermissionButton>
           ) : null}
         </div>
       </div>

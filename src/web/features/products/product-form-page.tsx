@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, ImageUp, Plus, Save, Trash2 } from "lucide-react";
+import { ArrowLeft, ImageUp, Plus, Save, Trash2, Truck, X } from "lucide-react";
 import * as React from "react";
 import { type Control, type FieldPath, useFieldArray, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -21,7 +21,7 @@ import { toast } from "../../components/ui/use-toast";
 import { tMessage } from "../../lib/i18n";
 import { usePermissions } from "../../lib/permissions";
 import { CategoryQuickCreateSheet, SubcategoryQuickCreateSheet } from "../catalog-settings/category-sheets";
-import { ProviderQuickCreateSheet } from "../providers/provider-sheets";
+import { ProviderPickerSheet, ProviderQuickCreateSheet } from "../providers/provider-sheets";
 import { RecipeManagerCard } from "../recipes/recipe-manager-card";
 import { AccessDenied } from "../shell/guards";
 
@@ -93,7 +93,12 @@ function ProductForm({ productId }: { productId: string | null }) {
   const units = useQuery(trpc.unitOfMeasure.getAll.queryOptions());
   const form = useForm<FormValues>({ resolver: zodResolver(productCreateInput), defaultValues: EMPTY });
   const [uploading, setUploading] = React.useState(false);
-  const [sheet, setSheet] = React.useState<"category" | "subcategory" | "provider" | null>(null);
+  const [sheet, setSheet] = React.useState<"category" | "subcategory" | "provider" | "pickProvider" | null>(null);
+  const providerId = useWatch({ control: form.control, name: "providerId" });
+  // The chosen supplier's name: from the first page when it is there, else read by id.
+  const listedProvider = providerList.data?.data.find((p: { id: string }) => p.id === providerId);
+  const chosenProvider = useQuery({ ...trpc.provider.getById.queryOptions({ id: providerId ?? "" }), enabled: !!providerId && providerId !== "none" && !listedProvider && providerList.isSuccess });
+  const providerName = listedProvider?.name ?? chosenProvider.data?.name;
   const readOnly = !!productId && !can("products.update");
 
   // Existing product: load it into the form once.
@@ -347,14 +352,18 @@ function ProductForm({ productId }: { productId: string | null }) {
             <div className="flex items-end gap-2">
               <div className="flex-1">
                 <Field label={t("products:fields.provider")} htmlFor="p-providerId">
-                  <NativeSelect id="p-providerId" disabled={readOnly} {...form.register("providerId")}>
-                    <option value="none">{t("products:form.none")}</option>
-                    {(providerList.data?.data ?? []).map((p: { id: string; name: string }) => (
-                      <option key={p.id} value={p.id}>
-                        {p.name}
-                      </option>
-                    ))}
-                  </NativeSelect>
+                  {/* The picker sheet searches every supplier (the select offered only the first 100). */}
+                  <div className="flex gap-1">
+                    <Button id="p-providerId" type="button" variant="outline" className="flex-1 justify-start" disabled={readOnly} onClick={() => setSheet("pickProvider")} data-testid="product-provider">
+                      <Truck />
+                      <span className={providerId && providerId !== "none" ? "truncate" : "truncate text-muted-foreground"}>{providerId && providerId !== "none" ? (providerName ?? "…") : t("products:form.chooseProvider")}</span>
+                    </Button>
+                    {providerId && providerId !== "none" && !readOnly ? (
+                      <Button type="button" variant="ghost" size="icon" aria-label={t("products:form.clearProvider")} onClick={() => form.setValue("providerId", "none", { shouldDirty: true })}>
+                        <X />
+                      </Button>
+                    ) : null}
+                  </div>
                 </Field>
               </div>
               <QuickCreate permission="providers.create" onClick={() => setSheet("provider")} label={t("products:form.newProvider")} />
@@ -486,6 +495,12 @@ function ProductForm({ productId }: { productId: string | null }) {
           }}
         />
       ) : null}
+      <ProviderPickerSheet
+        open={sheet === "pickProvider"}
+        onOpenChange={(open: boolean) => !open && setSheet(null)}
+        selectedId={providerId && providerId !== "none" ? providerId : null}
+        onSelect={(p) => form.setValue("providerId", p.id, { shouldDirty: true })}
+      />
       <ProviderQuickCreateSheet
         open={sheet === "provider"}
         onOpenChange={(open: boolean) => !open && setSheet(null)}
