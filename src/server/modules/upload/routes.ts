@@ -13,7 +13,7 @@ import { newId } from "../../ids";
 import { readSessionUser } from "../auth/service";
 import { resolveTenantFromHost } from "../tenant/service";
 import { bytesMatchExtension } from "./content";
-import { contentTypeOf, createStorage, StorageError } from "./storage";
+import { contentTypeOf, createStorage, PRIVATE_PREFIX, StorageError } from "./storage";
 
 const lang = (req: FastifyRequest) => languageOf(req.headers);
 
@@ -64,6 +64,31 @@ export async function uploadRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   });
 
+  // Private files are never served statically, whatever the storage.
+  app.addHook("onRequest", async (req, reply) => {
+    if (req.url.toLowerCase().startsWith(`/uploads/${PRIVATE_PREFIX}/`)) return reply.status(404).send({ message: "Not found" });
+  });
+
+  /** GET /api/files/{uuid}{ext}: a private file of the host's tenant, to its signed-in users only. */
+  app.get<{ Params: { name: string } }>("/api/files/:name", async (req, reply) => {
+    const tenant = await resolveTenantFromHost(deps, req.headers.host);
+    if (!tenant) return reply.status(404).send({ message: translate(lang(req), "errors:tenantNotFound") });
+    const user = await withTenant(deps.db, tenant.id, (tx) => readSessionUser(tx, deps, req, tenant.id));
+    if (!user) return reply.status(401).send({ message: "User not authenticated" });
+    const name = req.params.name.toLowerCase();
+    const ext = extensionOf(name);
+    if (!/^[0-9a-f-]{36}\.[a-z]+$/.test(name) || !(UPLOAD_EXTENSIONS as readonly string[]).includes(ext)) return reply.status(404).send({ message: "Not found" });
+    const bytes = await storage.get(`${PRIVATE_PREFIX}/${tenant.id}/${name}`);
+    if (!bytes) return reply.status(404).send({ message: "Not found" });
+    reply
+      .type(contentTypeOf(ext))
+      .header("cache-control", "private, no-store")
+      .header("x-content-type-options", "nosniff")
+      .header("content-security-policy", "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+    if (!(IMAGE_EXTENSIONS as readonly string[]).includes(ext)) reply.header("content-disposition", "attachment");
+    return reply.send(bytes);
+  });
+
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: 1 } });
     // Any other content type arrives as a stream: the raw file.
@@ -77,16 +102,16 @@ export async function uploadRoutes(app: FastifyInstance, deps: AppDeps) {
       if (!user) return reply.status(401).send({ message: "User not authenticated" });
 
       let source: Readable | undefined;
-      let name = String((req.query as { filename?: string }).filename ?? "");
+      let filename = String((req.query as { filename?: string }).filename ?? "");
       if (req.isMultipart()) {
         const file = await req.file();
         source = file?.file;
-        name ||= file?.filename ?? "";
+        filename ||= file?.filename ?? "";
       } else {
         source = req.body as Readable | undefined;
       }
       if (!source || typeof source.pipe !== "function") return fail(400, "uploadMissing");
-      const ext = extensionOf(name);
+      const ext = extensionOf(filename);
       if (!(UPLOAD_EXTENSIONS as readonly string[]).includes(ext)) {
         source.resume();
         return fail(400, "uploadType", { types: UPLOAD_EXTENSIONS.join(", ") });
@@ -106,9 +131,13 @@ export async function uploadRoutes(app: FastifyInstance, deps: AppDeps) {
       const bytes = Buffer.concat(chunks);
       if (bytes.length === 0) return fail(400, "uploadEmpty");
       if (!bytesMatchExtension(ext, bytes)) return fail(400, "uploadContentMismatch", { ext });
-      const key = `${tenant.id}/${newId()}${ext}`;
+      // ?visibility=private: documents (x-rays, legal and form files) only the tenant's own sessions may read.
+      const isPrivate = (req.query as { visibility?: string }).visibility === "private";
+      const name = `${newId()}${ext}`;
+      const key = isPrivate ? `${PRIVATE_PREFIX}/${tenant.id}/${name}` : `${tenant.id}/${name}`;
       try {
-        return { url: await storage.put(key, bytes, contentTypeOf(ext)) };
+        const url = await storage.put(key, bytes, contentTypeOf(ext));
+        return { url: isPrivate ? `/api/files/${name}` : url };
       } catch (e) {
         if (!(e instanceof StorageError)) throw e;
         req.log.error({ storage: storage.kind, key, reason: e.message }, "upload could not be stored");

@@ -256,6 +256,17 @@ describe("POST /api/upload with S3-compatible storage", () => {
     }
     expect(await keysUnder(storage, `${t.acme.tenant.id}/`)).toEqual(before);
   });
+
+  it("a private file goes to private/{tenantId}/ in the bucket and is read back only through /api/files", async () => {
+    const cookie = await t.signIn("acme", "owner");
+    const ok = await t.app.inject({ method: "POST", url: "/api/upload?filename=placa.png&visibility=private", headers: { host: "acme.localhost", "content-type": "image/png", cookie }, payload: PNG });
+    const url = ok.json().url as string;
+    expect(url).toMatch(/^\/api\/files\/[0-9a-f-]{36}\.png$/);
+    const served = await t.app.inject({ method: "GET", url, headers: { host: "acme.localhost", cookie } });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+    expect((await t.app.inject({ method: "GET", url, headers: { host: "acme.localhost" } })).statusCode).toBe(401);
+  });
 });
 
 describe("S3Storage", () => {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdir, unlink, writeFile } from "node:fs/promises";
+import { mkdir, readFile, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { AwsClient } from "aws4fetch";
 import type { S3Config } from "../../config";
@@ -10,7 +10,12 @@ export interface UploadStorage {
   readonly kind: "local" | "s3";
   /** Stores `body` under `key` ("{tenantId}/{uuid}{ext}"); throws StorageError when it cannot. */
   put(key: string, body: Buffer, contentType: string): Promise<string>;
+  /** The bytes stored under `key`, or null when there is none (private files are read back through the app). */
+  get(key: string): Promise<Buffer | null>;
 }
+
+/** Private files live under this prefix and are only ever served by GET /api/files/{name} to the owning tenant's sessions. */
+export const PRIVATE_PREFIX = "private";
 
 /** The storage could not keep the file; `status` is the HTTP status the upload answers with. */
 export class StorageError extends Error {
@@ -58,6 +63,12 @@ export class LocalStorage implements UploadStorage {
       throw new StorageError(`could not write ${target}: ${(e as Error).message}`, 500, { cause: e });
     }
     return `/uploads/${key}`;
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    const target = path.join(this.root, key);
+    if (path.relative(this.root, target).startsWith("..")) return null;
+    return readFile(target).catch(() => null);
   }
 }
 
@@ -116,6 +127,21 @@ export class S3Storage implements UploadStorage {
     }
     await res.body?.cancel().catch(() => {});
     return this.publicUrl(key);
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    let res: Response;
+    try {
+      res = await this.client.fetch(this.objectUrl(key), { method: "GET", signal: AbortSignal.timeout(this.timeoutMs) });
+    } catch (e) {
+      throw new StorageError(`S3 GET ${this.objectUrl(key)} failed: ${(e as Error).message}`, 502, { cause: e });
+    }
+    if (res.status === 404) {
+      await res.body?.cancel().catch(() => {});
+      return null;
+    }
+    if (!res.ok) throw new StorageError(`S3 GET ${this.objectUrl(key)} answered ${res.status}`, 502);
+    return Buffer.from(await res.arrayBuffer());
   }
 }
 

@@ -77,6 +77,27 @@ describe("POST /api/upload", () => {
   });
 });
 
+describe("private files (?visibility=private)", () => {
+  it("are read back only through /api/files by the owning tenant's signed-in users, never from /uploads", async () => {
+    const cookie = await t.signIn("acme", "owner");
+    const res = await t.app.inject({ method: "POST", url: "/api/upload?filename=radiografia.pdf&visibility=private", headers: { host: "acme.localhost", "content-type": "application/pdf", cookie }, payload: PDF });
+    expect(res.statusCode).toBe(200);
+    const url = res.json().url as string;
+    expect(url).toMatch(/^\/api\/files\/[0-9a-f-]{36}\.pdf$/);
+    const mine = await t.app.inject({ method: "GET", url, headers: { host: "acme.localhost", cookie: await t.signIn("acme", "cashier") } });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.rawPayload.equals(PDF)).toBe(true);
+    expect(mine.headers["content-disposition"]).toBe("attachment");
+    expect(mine.headers["cache-control"]).toBe("private, no-store");
+    // signed out, another tenant's host (with its own session), or the storage path: nothing
+    expect((await t.app.inject({ method: "GET", url, headers: { host: "acme.localhost" } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "GET", url, headers: { host: "other.localhost", cookie: await t.signIn("other", "owner") } })).statusCode).toBe(404);
+    const file = url.replace("/api/files/", "");
+    expect((await t.app.inject({ method: "GET", url: `/uploads/private/${t.acme.tenant.id}/${file}`, headers: { host: "acme.localhost", cookie } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: "/api/files/..%2F..%2Fetc%2Fpasswd", headers: { host: "acme.localhost", cookie } })).statusCode).toBe(404);
+  });
+});
+
 describe("POST /api/upload with a raw body (as the product form sends it)", () => {
   it("stores the body under the name's extension, even with a folder prefix", async () => {
     const cookie = await t.signIn("acme", "admin");
