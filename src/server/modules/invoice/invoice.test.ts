@@ -88,6 +88,8 @@ describe("invoice.recordPayment", () => {
     const r = await cashier.invoice.recordPayment.mutate({ invoice_id: sale.orderId, payment_method_id: cash, currency_id: usd, amount: "10" });
     // 10 USD × 63.25
     expect(r.balanceDue).toBe("325.50");
+    const huge = await errorOf(cashier.invoice.recordPayment.mutate({ invoice_id: sale.orderId, payment_method_id: cash, currency_id: usd, amount: "999999999999.99" }));
+    expect(huge).toEqual({ code: "BAD_REQUEST", message: "El monto en USD es demasiado grande una vez convertido a pesos" });
     const inv = await owner.invoice.getById.query({ id: sale.orderId });
     expect(inv.payments.find((p) => p.id === r.paymentId)).toMatchObject({ amount: "10.00", rate: "63.250000", baseAmount: "632.50", currency: { code: "USD" } });
   });

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { Big, toBig } from "../../../shared/catalog/decimal";
+import { Big, MONEY_MAX, toBig } from "../../../shared/catalog/decimal";
 import { methodTakesCurrency } from "../../../shared/fiscal-settings/payment-method";
 import { balanceDueOf, paymentStatusOf } from "../../../shared/invoices/balance";
 import { type CancelReasonCode, type InvoiceListInput, type invoiceDraftInput, type invoiceListInput, invoiceStatusOf, type recordPaymentInput } from "../../../shared/invoices/schemas";
@@ -317,6 +317,7 @@ export async function recordPayment(ctx: PosContext, input: z.output<typeof reco
   const pending = toBig(order.balanceDue);
   if (pending.lte(0)) throw appError("BAD_REQUEST", "invoices:errors.nothingPending");
   const baseAmount = toBig(input.amount).times(toBig(currency.rate)).round(2, Big.roundHalfUp);
+  if (baseAmount.gt(MONEY_MAX)) throw appError("BAD_REQUEST", "pos:errors.amountTooLarge", { currency: currency.code });
   if (baseAmount.gt(pending)) throw appError("BAD_REQUEST", "invoices:errors.amountAbovePending", { pending: pending.toFixed(2) });
 
   const paymentId = newId();

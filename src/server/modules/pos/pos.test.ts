@@ -105,6 +105,9 @@ describe("pos.checkout", () => {
     const r = await cashier.pos.checkout.mutate(sale({ items: [{ productId: soda, quantity: "1" }], payments: [{ paymentMethodId: cash, currencyId: usd, amount: "2" }] }));
     // 2 USD × 63.25 = 126.50; total 118 → change 8.50
     expect(r).toMatchObject({ total: "118.00", changeAmount: "8.50" });
+    // the largest amount the money schema takes, in dollars, overflows in pesos: a clear 400, not a 500
+    const e = await errorOf(cashier.pos.checkout.mutate(sale({ items: [{ productId: soda, quantity: "1" }], payments: [{ paymentMethodId: cash, currencyId: usd, amount: "999999999999.99" }] })));
+    expect(e).toEqual({ code: "BAD_REQUEST", message: "El monto en USD es demasiado grande una vez convertido a pesos" });
   });
 
   it("a method without 'use currencies' is taken in the default currency only (BAD_REQUEST)", async () => {

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { Big, toBig } from "../../../shared/catalog/decimal";
+import { Big, MONEY_MAX, toBig } from "../../../shared/catalog/decimal";
 import { ncfProblem } from "../../../shared/customers/fiscal";
 import { methodTakesCurrency } from "../../../shared/fiscal-settings/payment-method";
 import { translate } from "../../../shared/i18n/translate";
@@ -231,7 +231,10 @@ async function loadPayments(tx: Tx, tenantId: string, payments: PaymentInput[], 
     const currency = currencyById.get(p.currencyId);
     if (!currency) throw appError("NOT_FOUND", "pos:errors.currencyNotFound");
     if (!methodTakesCurrency(method, currency)) throw appError("BAD_REQUEST", "fiscalSettings:errors.paymentMethod.singleCurrency", { method: method.name, currency: currency.code });
-    const baseAmount = toBig(p.amount).times(toBig(currency.rate)).round(2, Big.roundHalfUp).toFixed(2);
+    const base = toBig(p.amount).times(toBig(currency.rate)).round(2, Big.roundHalfUp);
+    // A foreign amount within the money schema may still overflow once converted to pesos.
+    if (base.gt(MONEY_MAX)) throw appError("BAD_REQUEST", "pos:errors.amountTooLarge", { currency: currency.code });
+    const baseAmount = base.toFixed(2);
     const isCredit = method.code.toUpperCase() === CREDIT_METHOD_CODE;
     const isCreditNote = method.code.toUpperCase() === CREDIT_NOTE_METHOD_CODE;
     // Store credit is spent in pesos, by the note's number given as the payment's reference.
