@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { desc, eq, sql } from "drizzle-orm";
 import { registerInput, tenantStatusInput } from "../../../shared/platform/schemas";
+import { withTenant } from "../../db/client";
 import { ATTEMPT_WINDOW_MS, AttemptLimiter } from "../../trpc/attempt-limit";
 import { appError, notFound } from "../../trpc/errors";
 import { publicProcedure, router } from "../../trpc/init";
@@ -35,7 +36,7 @@ export const superAdminRouter = router({
   tenants: router({
     list: superAdminProcedure.query(async ({ ctx }) => {
       // Not tenant-scoped by design: the operator sees every tenant.
-      return ctx.deps.db
+      const rows = await ctx.deps.db
         .select({
           id: tenants.id,
           subdomain: tenants.subdomain,
@@ -45,10 +46,17 @@ export const superAdminRouter = router({
           status: tenants.status,
           trialEndsAt: tenants.trialEndsAt,
           createdAt: tenants.createdAt,
-          userCount: sql<number>`(select count(*)::int from ${users} where ${users.tenantId} = ${tenants.id})`,
+          // A second business with the same RNC/cédula is allowed (branches, a re-registration) and shown to the operator.
+          sameTaxIdCount: sql<number>`(select count(*)::int from "tenants" other where other.id <> "tenants"."id" and "tenants"."tax_id" is not null
+            and regexp_replace(other.tax_id, '\D', '', 'g') = regexp_replace("tenants"."tax_id", '\D', '', 'g'))`,
         })
         .from(tenants)
         .orderBy(desc(tenants.createdAt));
+      // users is under forced row-level security: each tenant's users are counted as that tenant.
+      const userCounts = await Promise.all(
+        rows.map((r) => withTenant(ctx.deps.db, r.id, async (tx) => (await tx.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n ?? 0)),
+      );
+      return rows.map((r, i) => ({ ...r, userCount: userCounts[i] ?? 0 }));
     }),
     create: superAdminProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
       const { tenant } = await createTenant(ctx.deps.db, newTenantFromRegistration(input, true));

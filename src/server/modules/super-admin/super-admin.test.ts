@@ -28,6 +28,10 @@ describe("superAdmin.tenants", () => {
     expect(res.status).toBe(200);
     const subs = res.body.result.data.json.map((r: { subdomain: string }) => r.subdomain);
     expect(subs).toEqual(expect.arrayContaining(["acme", "other"]));
+    // acme and other registered the same RNC: shown to the operator, not refused
+    const rows = res.body.result.data.json as { subdomain: string; sameTaxIdCount: number; userCount: number }[];
+    expect(rows.find((r) => r.subdomain === "acme")!.sameTaxIdCount).toBeGreaterThanOrEqual(1);
+    expect(rows.find((r) => r.subdomain === "acme")!.userCount).toBeGreaterThanOrEqual(3);
   });
 
   it("creates a tenant whose owner can sign in", async () => {

@@ -135,7 +135,14 @@ function TenantsPanel() {
             {tenants.isLoading ? <SkeletonRows cols={7} /> : null}
             {tenants.data?.map((row) => (
               <TR key={row.id} data-testid="sa-tenant-row" data-subdomain={row.subdomain}>
-                <TD className="font-medium">{row.name}</TD>
+                <TD className="font-medium">
+                  {row.name}
+                  {row.sameTaxIdCount > 0 ? (
+                    <Badge variant="outline" className="ml-2" data-testid="sa-same-tax-id" title={t("superadmin:sameTaxIdHint", { taxId: row.taxId ?? "" })}>
+                      {t("superadmin:sameTaxId", { count: row.sameTaxIdCount })}
+                    </Badge>
+                  ) : null}
+                </TD>
                 <TD>
                   <a className="text-primary underline" href={`${tenantOrigin(row.subdomain)}/auth/signin`}>
                     {row.subdomain}
