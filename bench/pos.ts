@@ -123,7 +123,7 @@ async function floorCheckouts(url: string, f: Fixture) {
 async function ncfRun(f: Fixture, cookie: string, url: string) {
   // Requests still in flight when the load test stopped finish first.
   await new Promise((r) => setTimeout(r, 3000));
-  const first = rowsOf<{ next: number }>(await withTenantUrl(url, f.tenantId, (tx) => tx.execute(sql`select next_number as next from ncf_types where id = ${f.b02}`)))[0]!.next;
+  const first = rowsOf<{ next: number }>(await withTenantUrl(url, f.tenantId, (tx) => tx.execute(sql`select min(next_number) as next from ncf_ranges where ncf_type_id = ${f.b02} and status = 'active' and next_number <= range_to`)))[0]!.next;
   const inputs = Array.from({ length: ORDERS }, (_, i) => cart(f, i));
   const jobs = inputs.flatMap((input, i) => (i % 10 === 0 ? [input, input] : [input]));
   let next = 0;
@@ -188,7 +188,9 @@ async function main() {
       const warehouse = await one<{ id: string }>(sql`select id from warehouses where is_default limit 1`);
       const cash = await one<{ id: string }>(sql`select id from payment_methods where code = 'CASH'`);
       const dop = await one<{ id: string }>(sql`select id from currencies where code = 'DOP'`);
-      const b02 = await one<{ id: string }>(sql`update ncf_types set range_to = 10000000 where code = 'B02' returning id`);
+      const b02 = await one<{ id: string }>(sql`select id from ncf_types where code = 'B02'`);
+      // The demo's B02 authorization is widened so the run never exhausts it (ranges live in ncf_ranges since issue 10).
+      await tx.execute(sql`update ncf_ranges set range_to = 99999999 where ncf_type_id = ${b02.id} and status = 'active'`);
       await tx.execute(sql`
         insert into products (tenant_id, id, name, sku, price, price2, price3, cost_price)
         select ${tenant.id}::uuid, gen_random_uuid(), 'Bench producto ' || g, 'BENCH-' || g, (50 + g)::numeric, (50 + g)::numeric, (50 + g)::numeric, 20

@@ -28,7 +28,7 @@ export interface DatabaseOptions {
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
-    const client = postgres(opts.url, { max: Number(process.env.DB_POOL_SIZE ?? 10), onnotice: () => {} });
+    const client = preparing(postgres(opts.url, { max: Number(process.env.DB_POOL_SIZE ?? 10), onnotice: () => {} }));
     return { db: drizzlePostgres(client) as unknown as Db, kind: "postgres", close: () => client.end() };
   }
   const dir = opts.dataDir ?? "./data";
@@ -69,7 +69,7 @@ export async function tenantTransaction<F, T>(db: Db, tenantId: string, first: (
   // run after ROLLBACK (outside the transaction) nor reach the connection once it is back in the
   // pool, where it interleaved with the next request's pipeline (postgres.js then bound one
   // query's parameters to another's unnamed statement and the connection hung).
-  const send = conn.unsafe.bind(conn);
+  const send = preparing(conn).unsafe.bind(conn);
   let ended = false;
   (conn as { unsafe: typeof send }).unsafe = ((...args: Parameters<typeof send>) => {
     if (ended) throw new TransactionEndedError();
@@ -118,6 +118,18 @@ export function afterCommit(tx: Tx, fn: () => void): void {
   const hooks = commitHooks.get(tx);
   if (hooks) hooks.push(fn);
   else fn();
+}
+
+/**
+ * Drizzle asks postgres.js for unnamed statements (prepare: false): every parameterized query then
+ * waits for its Describe before it can be bound, so nothing pipelines and every statement is
+ * planned again. With named statements, cached per connection, a query known to the connection
+ * is bound at once and the queries of a Promise.all really go out back to back.
+ */
+function preparing<T extends postgres.Sql>(sql: T): T {
+  const unsafe = sql.unsafe.bind(sql);
+  (sql as { unsafe: typeof unsafe }).unsafe = ((query: string, params?: never, options?: object) => unsafe(query, params, { ...options, prepare: true })) as typeof unsafe;
+  return sql;
 }
 
 function isPostgresJs(client: unknown): client is postgres.Sql {
