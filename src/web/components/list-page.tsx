@@ -12,7 +12,8 @@ import { TD, TR } from "./ui/table";
 export function ListHeader({ title, subtitle, children }: { title: string; subtitle: React.ReactNode; children?: React.ReactNode }) {
   return (
     <div className="flex flex-wrap items-end justify-between gap-3">
-      <div>
+      {/* min-w-0: a long subtitle wraps on a phone instead of widening the page */}
+      <div className="min-w-0">
         <h1 className="text-2xl font-bold">{title}</h1>
         <p className="text-sm text-muted-foreground">{subtitle}</p>
       </div>

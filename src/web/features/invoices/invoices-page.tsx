@@ -20,7 +20,7 @@ import { RequirePermission } from "../shell/guards";
 import { InvoiceStatusBadge } from "./invoice-status";
 
 const LIST = { pageSize: 20, debounceMs: 400 };
-const selectClass = "h-10 rounded-[var(--radius-button)] border bg-background px-2 text-sm";
+const selectClass = "h-10 min-w-0 max-w-full rounded-[var(--radius-button)] border bg-background px-2 text-sm";
 
 export function InvoicesPage() {
   return (
@@ -60,7 +60,7 @@ function InvoicesScreen() {
   const filtered = !!(search || status || dateFrom || dateTo || customerId || ncfTypeId || sellerId);
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <ListHeader title={t("invoices:title")} subtitle={t("invoices:subtitle")}>
         <div className="flex flex-wrap items-center gap-3">
           {can("credit_notes.view") ? (
@@ -78,10 +78,10 @@ function InvoicesScreen() {
         </div>
       </ListHeader>
       <Card>
-        <CardContent className="grid gap-4 pt-5">
+        <CardContent className="grid grid-cols-1 gap-4 pt-5">
           <div className="flex flex-wrap items-end gap-3">
             <ListSearch type="search" label={t("invoices:search")} value={text} onValueChange={setText} data-testid="invoice-search" />
-            <div className="grid gap-1">
+            <div className="grid max-w-full grid-cols-1 gap-1">
               <Label htmlFor="inv-status">{t("invoices:fields.status")}</Label>
               <select id="inv-status" className={selectClass} value={status ?? ""} onChange={(e) => update({ status: e.target.value || null, page: null })} data-testid="invoice-status-filter">
                 <option value="">{t("invoices:filter.all")}</option>
@@ -92,15 +92,15 @@ function InvoicesScreen() {
                 ))}
               </select>
             </div>
-            <div className="grid gap-1">
+            <div className="grid max-w-full grid-cols-1 gap-1">
               <Label htmlFor="inv-from">{t("invoices:filter.from")}</Label>
               <Input id="inv-from" type="date" className="w-40" value={dateFrom ?? ""} onChange={(e) => update({ from: e.target.value || null, page: null })} />
             </div>
-            <div className="grid gap-1">
+            <div className="grid max-w-full grid-cols-1 gap-1">
               <Label htmlFor="inv-to">{t("invoices:filter.to")}</Label>
               <Input id="inv-to" type="date" className="w-40" value={dateTo ?? ""} onChange={(e) => update({ to: e.target.value || null, page: null })} />
             </div>
-            <div className="grid gap-1">
+            <div className="grid max-w-full grid-cols-1 gap-1">
               <Label htmlFor="inv-ncf">{t("invoices:fields.ncfType")}</Label>
               <select id="inv-ncf" className={selectClass} value={ncfTypeId ?? ""} onChange={(e) => update({ ncf: e.target.value || null, page: null })}>
                 <option value="">{t("invoices:filter.all")}</option>
@@ -112,7 +112,7 @@ function InvoicesScreen() {
               </select>
             </div>
             {sellers.data?.length ? (
-              <div className="grid gap-1">
+              <div className="grid max-w-full grid-cols-1 gap-1">
                 <Label htmlFor="inv-seller">{t("invoices:fields.seller")}</Label>
                 <select id="inv-seller" className={selectClass} value={sellerId ?? ""} onChange={(e) => update({ seller: e.target.value || null, page: null })}>
                   <option value="">{t("invoices:filter.all")}</option>

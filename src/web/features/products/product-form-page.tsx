@@ -243,7 +243,7 @@ function ProductForm({ productId }: { productId: string | null }) {
         <Button variant="ghost" size="icon" onClick={() => void navigate("/home/products")} aria-label={t("products:form.back")}>
           <ArrowLeft />
         </Button>
-        <h1 className="flex-1 text-2xl font-bold">{productId ? (existing.data?.name ?? "") : t("products:form.newTitle")}</h1>
+        <h1 className="min-w-0 flex-1 text-2xl font-bold">{productId ? (existing.data?.name ?? "") : t("products:form.newTitle")}</h1>
         {!readOnly ? (
           <Button type="submit" disabled={saving || uploading} data-testid="save-product">
             <Save />
