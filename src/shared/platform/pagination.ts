@@ -21,12 +21,39 @@ export interface Pagination {
   pageSize: number;
   total: number;
   pageCount: number;
-  /** True when the total was counted only up to COUNT_CAP (shown as 'more than …'). */
+  /**
+   * True when the total was counted only up to a cap: COUNT_CAP when browsing a whole catalogue,
+   * SEARCH_COUNT_CAP (or the end of the page) on a search page. The list then says 'more than {total}'.
+   */
   capped?: boolean;
 }
 
 /** Lists of a whole catalogue count their rows only up to this many. */
 export const COUNT_CAP = 10_000;
+
+/** Search pages count their matches only up to this many: past it the list says 'más de 50'. */
+export const SEARCH_COUNT_CAP = 50;
+
+/**
+ * How many matches a search page counts: one past SEARCH_COUNT_CAP, or one past the end of this
+ * page when that is further (so whether another page follows is known).
+ */
+export function searchCountLimit(page: number, pageSize: number): number {
+  return Math.max(SEARCH_COUNT_CAP, page * pageSize) + 1;
+}
+
+/** The total of a search counted up to `limit` (searchCountLimit): exact below it, else 'more than limit − 1'. */
+export function searchTotal(counted: number, limit: number): { total: number; capped: boolean } {
+  return counted < limit ? { total: counted, capped: false } : { total: limit - 1, capped: true };
+}
+
+/** A search page whose matches were counted up to searchCountLimit(page, pageSize). */
+export function searchPageOf<T>(data: T[], counted: number, page: number, pageSize: number): Page<T> {
+  const limit = searchCountLimit(page, pageSize);
+  const { total, capped } = searchTotal(counted, limit);
+  if (!capped) return pageOf(data, total, page, pageSize);
+  return { data, pagination: { page, pageSize, total, capped, pageCount: Math.max(page + 1, Math.ceil(limit / pageSize)) } };
+}
 
 export interface Page<T> {
   data: T[];

@@ -4,7 +4,11 @@ import { PAGE_SIZES, type Pagination, rangeOf } from "../../shared/platform/pagi
 import { Button } from "./ui/button";
 import { NativeSelect } from "./ui/input";
 
-/** 'a-b de N elementos' with page-size options 10/20/50/100; changing the size goes to page 1. */
+/**
+ * 'a-b de N elementos' with page-size options 10/20/50/100; changing the size goes to page 1. A
+ * count that stopped at a cap (a search past 50 matches, a catalogue past 10,000) reads 'a-b de
+ * más de N elementos' and 'Página p de n o más'.
+ */
 export function PaginationBar({ pagination, onPage, onPageSize }: { pagination?: Pagination; onPage: (page: number) => void; onPageSize?: (size: number) => void }) {
   const { t } = useTranslation();
   if (!pagination) return null;
@@ -39,7 +43,7 @@ export function PaginationBar({ pagination, onPage, onPageSize }: { pagination?:
         <Button variant="outline" size="icon" aria-label={t("common:pagination.previous")} disabled={pagination.page <= 1} onClick={() => onPage(pagination.page - 1)}>
           <ChevronLeft />
         </Button>
-        <span>{t("common:pagination.page", { page: pagination.page, pageCount: pagination.pageCount })}</span>
+        <span>{t(pagination.capped ? "common:pagination.pageMany" : "common:pagination.page", { page: pagination.page, pageCount: pagination.pageCount })}</span>
         <Button variant="outline" size="icon" aria-label={t("common:pagination.next")} disabled={pagination.page >= pagination.pageCount} onClick={() => onPage(pagination.page + 1)}>
           <ChevronRight />
         </Button>

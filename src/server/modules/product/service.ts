@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "d
 import type { z } from "zod";
 import { toBig } from "../../../shared/catalog/decimal";
 import type { ProductCreateInput, ProductUpdateInput, productListInput } from "../../../shared/catalog/product";
-import { likePattern, offsetOf, pageOf, searchKey } from "../../../shared/platform/pagination";
+import { likePattern, offsetOf, pageOf, searchCountLimit, searchKey, searchPageOf, searchTotal } from "../../../shared/platform/pagination";
 import { rowsOf, type Tx } from "../../db/client";
 import { newId } from "../../ids";
 import { appError, isForeignKeyViolation, isUniqueViolation, notFound } from "../../trpc/errors";
@@ -56,98 +56,157 @@ const listColumns = {
   categoryId: products.categoryId,
 };
 
-async function categoryNamesOf(tx: Tx, tenantId: string, ids: string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await tx
-    .select({ id: productCategories.id, name: productCategories.name })
-    .from(productCategories)
-    .where(and(eq(productCategories.tenantId, tenantId), inArray(productCategories.id, ids)));
-  return new Map(rows.map((r) => [r.id, r.name]));
+/** Each listed product's stock: the sum over its warehouses ("0" when it has none). */
+const stockOfProduct = sql<string>`(select coalesce(sum(s.current_quantity), 0)::text from ${productStock} s where s.tenant_id = ${products.tenantId} and s.product_id = ${products.id})`;
+
+/**
+ * The list's rows for the ids a page function answers (enzzo_product_find or enzzo_product_page:
+ * definer functions, see migrations 0007 and 0023), in its order, with their category name, stock
+ * and the function's count: one statement, read under RLS.
+ */
+function listRows(tx: Tx, tenantId: string, page: SQL) {
+  return tx
+    .select({ ...listColumns, categoryName: productCategories.name, stock: stockOfProduct, total: sql<number>`f.total::int` })
+    .from(products)
+    .innerJoin(sql`${page} with ordinality as f(id, total, ord)`, sql`f.id = ${products.id}`)
+    .leftJoin(productCategories, and(eq(productCategories.tenantId, products.tenantId), eq(productCategories.id, products.categoryId)))
+    .where(eq(products.tenantId, tenantId))
+    .orderBy(sql`f.ord`);
+}
+
+/** The count a page function answers with its rows, for a page past the last one (no rows to carry it). */
+async function countOf(tx: Tx, page: SQL): Promise<number> {
+  const [row] = rowsOf<{ total: number }>(await tx.execute(sql`select total::int as total from ${page} limit 1`));
+  return row?.total ?? 0;
 }
 
 /**
- * Name, SKU, keywords or barcode containing the text (case-insensitive), through the trigram
- * index on search_text via enzzo_product_search (see migration 0005 for why a function).
+ * enzzo_product_find (migration 0023): the ids of a search page, names starting with the text
+ * first, then the products containing it, each in folded-text order; with the matches counted up
+ * to countLimit.
  */
-function searchCondition(search: string): SQL | undefined {
-  if (!search) return undefined;
-  return inArray(products.id, sql`(select enzzo_product_search(${likePattern(searchKey(search))}))`);
+function foundPage(search: string, filters: Record<string, unknown>, limit: number, offset: number, countLimit: number): SQL {
+  return sql`enzzo_product_find(${searchKey(search)}::text, ${JSON.stringify(filters)}::jsonb, ${limit}::int, ${offset}::int, ${countLimit}::int)`;
 }
 
-export async function findProducts(tx: Tx, tenantId: string, input: z.infer<typeof productListInput>) {
-  // The page's ids and the match count in one call (see migration 0007), then the rows under RLS.
+/** product.getAll's filters as the page functions read them (jsonb). */
+function listFilters(input: z.infer<typeof productListInput>): Record<string, unknown> {
   const filters: Record<string, unknown> = { showDeleted: input.showDeleted, favoritesOnly: input.favoritesOnly };
   if (input.productType) filters.productType = input.productType;
   if (input.isScheduleable !== undefined) filters.isScheduleable = input.isScheduleable;
   if (input.categoryId) filters.categoryId = input.categoryId;
-  const pattern = input.search ? likePattern(searchKey(input.search)) : null;
-  const pageOfIds = (limit: number, offset: number) =>
-    tx.execute(sql`select id, total::int as total from enzzo_product_page(${pattern}, ${JSON.stringify(filters)}::jsonb, ${limit}, ${offset})`).then((r) => rowsOf<{ id: string; total: number }>(r));
-  const ids = await pageOfIds(input.pageSize, offsetOf(input.page, input.pageSize));
-  const total = ids[0]?.total ?? (input.page > 1 ? ((await pageOfIds(1, 0))[0]?.total ?? 0) : 0);
-  if (ids.length === 0) return pageOf([], total, input.page, input.pageSize);
-  const idList = ids.map((r) => r.id);
-  const [rows, stock] = await Promise.all([
-    tx
-      .select(listColumns)
-      .from(products)
-      .where(and(eq(products.tenantId, tenantId), inArray(products.id, idList))),
-    tx
-      .select({ productId: productStock.productId, total: sql<string>`sum(${productStock.currentQuantity})::text` })
-      .from(productStock)
-      .where(and(eq(productStock.tenantId, tenantId), inArray(productStock.productId, idList)))
-      .groupBy(productStock.productId),
-  ]);
-  const categoryNames = await categoryNamesOf(tx, tenantId, [...new Set(rows.map((r) => r.categoryId).filter((c): c is string => !!c))]);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const stockOf = new Map(stock.map((s) => [s.productId, s.total]));
-  const data = idList
-    .map((id) => byId.get(id))
-    .filter((r): r is NonNullable<typeof r> => !!r)
-    .map((r) => ({ ...r, categoryName: r.categoryId ? (categoryNames.get(r.categoryId) ?? null) : null, stock: stockOf.get(r.id) ?? "0" }));
-  return pageOf(data, total, input.page, input.pageSize);
+  return filters;
+}
+
+/** The page function of a list page: enzzo_product_find for a search, enzzo_product_page when browsing. */
+function listPage(input: z.infer<typeof productListInput>, limit: number, offset: number): SQL {
+  const filters = listFilters(input);
+  return input.search
+    ? foundPage(input.search, filters, limit, offset, searchCountLimit(input.page, input.pageSize))
+    : sql`enzzo_product_page(null::text, ${JSON.stringify(filters)}::jsonb, ${limit}::int, ${offset}::int)`;
+}
+
+/** The one statement of a product.getAll page (bench/catalog.ts replays it as the SQL floor). */
+export function productListStatement(tx: Tx, tenantId: string, input: z.infer<typeof productListInput>) {
+  return listRows(tx, tenantId, listPage(input, input.pageSize, offsetOf(input.page, input.pageSize)));
 }
 
 /**
- * POS lookup: an exact barcode or SKU (also a provider's alternative code) answers at once;
- * otherwise products whose name, SKU or keywords contain the text.
+ * product.getAll. A search (name, SKU, keywords or barcode containing the text, accents and case
+ * folded) lists names starting with it first and counts only up to 50 or the end of the page
+ * ('más de 50'); browsing lists by name and counts up to 10,000.
+ */
+export async function findProducts(tx: Tx, tenantId: string, input: z.infer<typeof productListInput>) {
+  const rows = await productListStatement(tx, tenantId, input);
+  // Past the last page the page is empty: ask once more for the count alone (enzzo_product_find
+  // answers it as a row without an id; enzzo_product_page with the first row).
+  const countPage = input.search ? listPage(input, input.pageSize, offsetOf(input.page, input.pageSize)) : listPage(input, 1, 0);
+  const total = rows[0]?.total ?? (input.page > 1 ? await countOf(tx, countPage) : 0);
+  const data = rows.map(({ total: _count, ...row }) => row);
+  return input.search ? searchPageOf(data, total, input.page, input.pageSize) : pageOf(data, total, input.page, input.pageSize);
+}
+
+/**
+ * The exact code lookup of the POS (a scan): active products whose barcode or SKU is the text, and
+ * those of a provider's alternative code with that barcode or SKU. One prepared statement: the
+ * products' barcode and SKU indexes and the alternative codes' ones, joined to the rows (bench/catalog.ts
+ * replays it as the SQL floor).
+ */
+export function exactCodeStatement(tx: Tx, tenantId: string, code: string, limit: number) {
+  const direct = sql<boolean>`(${products.sku} = ${code} or coalesce(${products.barcode} = ${code}, false))`;
+  return tx
+    .select({
+      ...listColumns,
+      direct,
+      alternate: {
+        id: productAlternativeCodes.id,
+        productId: productAlternativeCodes.productId,
+        sku: productAlternativeCodes.sku,
+        barcode: productAlternativeCodes.barcode,
+        description: productAlternativeCodes.description,
+        providerId: productAlternativeCodes.providerId,
+      },
+    })
+    .from(products)
+    .leftJoin(
+      productAlternativeCodes,
+      and(
+        eq(productAlternativeCodes.tenantId, products.tenantId),
+        eq(productAlternativeCodes.productId, products.id),
+        or(eq(productAlternativeCodes.barcode, code), eq(productAlternativeCodes.sku, code)),
+      ),
+    )
+    .where(
+      and(
+        eq(products.tenantId, tenantId),
+        isNull(products.deletedAt),
+        eq(products.isActive, true),
+        inArray(
+          products.id,
+          // One equality per index (a branch each, whatever the planner knows of the tables).
+          sql`(select p.id from ${products} p where p.tenant_id = ${tenantId} and p.barcode = ${code}
+            union all select p.id from ${products} p where p.tenant_id = ${tenantId} and p.sku = ${code}
+            union all select a.product_id from ${productAlternativeCodes} a where a.tenant_id = ${tenantId} and a.barcode = ${code}
+            union all select a.product_id from ${productAlternativeCodes} a where a.tenant_id = ${tenantId} and a.sku = ${code})`,
+        ),
+      ),
+    )
+    .orderBy(desc(direct), asc(products.name), asc(products.id), asc(productAlternativeCodes.id))
+    .limit(limit);
+}
+
+/** A scan's answer from exactCodeStatement: the products with that barcode or SKU, else the product of that provider code. */
+async function byExactCode(tx: Tx, tenantId: string, code: string, limit: number) {
+  const rows = await exactCodeStatement(tx, tenantId, code, limit);
+  const strip = ({ direct: _direct, alternate: _alternate, ...row }: (typeof rows)[number]) => row;
+  const hits = rows.filter((r) => r.direct);
+  if (hits.length > 0) {
+    const seen = new Set<string>();
+    const data = hits.filter((r) => !seen.has(r.id) && seen.add(r.id)).slice(0, limit).map(strip);
+    return { data, alternateCode: null };
+  }
+  // The POS records which supplier code was scanned (alternateCodeUsages on the sale line).
+  const viaCode = rows.find((r) => r.alternate);
+  return viaCode ? { data: [strip(viaCode)], alternateCode: viaCode.alternate } : null;
+}
+
+/**
+ * POS lookup: an exact barcode or SKU (also a provider's alternative code) answers at once, in one
+ * statement; otherwise active products whose name, SKU, keywords or barcode contain the text, names
+ * starting with it first (enzzo_product_find), with the matches counted up to 50 ('más de 50').
  */
 export async function searchProducts(tx: Tx, tenantId: string, search: string, limit = 20) {
-  const active = and(eq(products.tenantId, tenantId), isNull(products.deletedAt), eq(products.isActive, true));
-  // Each lookup is an index probe: barcode or SKU (btree), then a provider's alternative code.
-  const exact = await tx
-    .select(listColumns)
+  const exact = await byExactCode(tx, tenantId, search, limit);
+  if (exact) return { ...exact, exactMatch: true, total: exact.data.length, capped: false };
+  const countLimit = searchCountLimit(1, limit);
+  const rows = await tx
+    .select({ ...listColumns, total: sql<number>`f.total::int` })
     .from(products)
-    .where(and(active, or(eq(products.barcode, search), eq(products.sku, search))))
-    .limit(limit);
-  if (exact.length > 0) return { data: exact, exactMatch: true, alternateCode: null };
-  const [alternative] = await tx
-    .select({
-      id: productAlternativeCodes.id,
-      productId: productAlternativeCodes.productId,
-      sku: productAlternativeCodes.sku,
-      barcode: productAlternativeCodes.barcode,
-      description: productAlternativeCodes.description,
-      providerId: productAlternativeCodes.providerId,
-    })
-    .from(productAlternativeCodes)
-    .where(and(eq(productAlternativeCodes.tenantId, tenantId), or(eq(productAlternativeCodes.barcode, search), eq(productAlternativeCodes.sku, search))))
-    .limit(1);
-  if (alternative) {
-    const viaCode = await tx
-      .select(listColumns)
-      .from(products)
-      .where(and(active, eq(products.id, alternative.productId)));
-    // The POS records which supplier code was scanned (alternateCodeUsages on the sale line).
-    if (viaCode.length > 0) return { data: viaCode, exactMatch: true, alternateCode: alternative };
-  }
-  const data = await tx
-    .select(listColumns)
-    .from(products)
-    .where(and(active, searchCondition(search)))
-    .orderBy(desc(products.isFavorite), asc(products.name))
-    .limit(limit);
-  return { data, exactMatch: false, alternateCode: null };
+    .innerJoin(sql`${foundPage(search, { onlyActive: true }, limit, 0, countLimit)} with ordinality as f(id, total, ord)`, sql`f.id = ${products.id}`)
+    .where(eq(products.tenantId, tenantId))
+    .orderBy(sql`f.ord`);
+  const data = rows.map(({ total: _count, ...row }) => row);
+  return { data, exactMatch: false, alternateCode: null, ...searchTotal(rows[0]?.total ?? 0, countLimit) };
 }
 
 /** What recipe costing needs of an ingredient product. */

@@ -68,6 +68,9 @@ export const products = pgTable(
     index("products_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     // Browsing the live catalogue in name order (and counting it) reads this index only.
     index("products_browse_idx").on(t.tenantId, t.name, t.id).where(sql`deleted_at is null`),
+    // Searching walks products_search_order_idx (tenant_id, search_text collate "C", id) INCLUDE
+    // (is_active) WHERE deleted_at is null, made by hand in migration 0023 (enzzo_product_find):
+    // drizzle cannot express INCLUDE, so it is not declared here.
     foreignKey({ columns: [t.tenantId, t.categoryId], foreignColumns: [productCategories.tenantId, productCategories.id] }),
     foreignKey({ columns: [t.tenantId, t.subcategoryId], foreignColumns: [productSubcategories.tenantId, productSubcategories.id] }),
     foreignKey({ columns: [t.tenantId, t.providerId], foreignColumns: [providers.tenantId, providers.id] }),

@@ -437,6 +437,8 @@ function ProductOptions({ search, selected, onToggle }: { search: string; select
   });
   const rows = list.data?.data ?? [];
   const total = list.data?.pagination.total ?? 0;
+  // A search counts only up to 50: past it the total reads 'más de 50'.
+  const capped = list.data?.pagination.capped ?? false;
   return (
     <OptionList
       loading={list.isLoading}
@@ -447,7 +449,9 @@ function ProductOptions({ search, selected, onToggle }: { search: string; select
       emptyIcon={Package}
       emptyText={t("employees:productPicker.empty")}
     >
-      {total > rows.length ? <p className="pt-2 text-center text-xs text-muted-foreground">{t("employees:productPicker.more", { shown: rows.length, total })}</p> : null}
+      {capped || total > rows.length ? (
+        <p className="pt-2 text-center text-xs text-muted-foreground">{t(capped ? "employees:productPicker.moreThan" : "employees:productPicker.more", { shown: rows.length, total })}</p>
+      ) : null}
     </OptionList>
   );
 }
