@@ -2,8 +2,8 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { sql } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { type SQLWrapper, sql } from "drizzle-orm";
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
@@ -71,6 +71,7 @@ export async function tenantTransaction<F, T>(db: Db, tenantId: string, first: (
   // query's parameters to another's unnamed statement and the connection hung).
   const send = preparing(conn).unsafe.bind(conn);
   let ended = false;
+  let committed: Promise<unknown> | null = null;
   (conn as { unsafe: typeof send }).unsafe = ((...args: Parameters<typeof send>) => {
     if (ended) throw new TransactionEndedError();
     return send(...args);
@@ -80,6 +81,13 @@ export async function tenantTransaction<F, T>(db: Db, tenantId: string, first: (
     const tx = drizzlePostgres(Object.assign(conn, { options: client.options })) as unknown as Tx;
     const hooks: (() => void)[] = [];
     commitHooks.set(tx, hooks);
+    earlyCommits.set(tx, (queries) => {
+      // .execute() puts each query on the connection now, in this order, COMMIT last.
+      const sent = queries.map((q) => send(q.sql, q.params as never[]).execute());
+      ended = true;
+      committed = send("commit").execute();
+      return Promise.all([Promise.all(sent), committed]).then(([rows]) => rows.map((r) => [...r]));
+    });
     // BEGIN is sent now; the next two are queued behind it on the same connection, in order.
     const begin = send("begin").execute();
     let result: T;
@@ -88,16 +96,69 @@ export async function tenantTransaction<F, T>(db: Db, tenantId: string, first: (
       result = await fn(tx, f);
     } catch (e) {
       ended = true;
-      await send("rollback").catch(() => {});
+      // After an early COMMIT (commitWith) a failed statement has already turned it into a rollback.
+      if (committed) await (committed as Promise<unknown>).catch(() => {});
+      else await send("rollback").catch(() => {});
       throw e;
     }
     ended = true;
-    await send("commit");
+    await (committed ?? send("commit"));
     for (const hook of hooks) hook();
     return result;
   } finally {
     conn.release();
   }
+}
+
+const earlyCommits = new WeakMap<Tx, (queries: { sql: string; params: unknown[] }[]) => Promise<unknown[][]>>();
+const dialect = new PgDialect();
+
+/**
+ * Sends the statements in order, then COMMIT behind them on the same connection, without waiting
+ * for any answer in between (one round trip for the whole write), and answers each statement's
+ * rows (raw: column names as in SQL, values as the driver reads them). Nothing may run on tx
+ * afterwards. When a statement fails, PostgreSQL turns the COMMIT into a rollback and the first
+ * error is thrown here. Rows locked by the last statements are therefore held only while the
+ * server runs them and the COMMIT, not while answers travel back to Node. PGlite, and a
+ * transaction not opened by tenantTransaction, run them one after the other and commit when the
+ * transaction ends, as usual.
+ */
+export async function commitWith(tx: Tx, batch: readonly unknown[]): Promise<unknown[][]> {
+  // Drizzle's builders are SQLWrappers, though some of their types (after .returning()) hide it.
+  const statements = batch.map((s) => {
+    if (typeof (s as SQLWrapper | undefined)?.getSQL !== "function") throw new TypeError("commitWith takes SQL statements or query builders");
+    return s as SQLWrapper;
+  });
+  const commit = earlyCommits.get(tx);
+  if (!commit) {
+    const results: unknown[][] = [];
+    for (const s of statements) results.push(rowsOf(await tx.execute(s.getSQL())));
+    return results;
+  }
+  earlyCommits.delete(tx);
+  return commit(statements.map((s) => dialect.sqlToQuery(s.getSQL())));
+}
+
+/** The SQLSTATE of a database error (postgres.js and PGlite put it on the error or its cause). */
+export function sqlStateOf(error: unknown): string | null {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, hops = 0; e && hops < 6; e = e.cause as typeof e, hops++) {
+    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return null;
+}
+
+/** The DETAIL of a database error, parsed as JSON (what enzzo_* functions raise with), or null. */
+export function sqlErrorDetail<T>(error: unknown): T | null {
+  for (let e = error as { detail?: unknown; cause?: unknown } | undefined, hops = 0; e && hops < 6; e = e.cause as typeof e, hops++) {
+    if (typeof e.detail === "string") {
+      try {
+        return JSON.parse(e.detail) as T;
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
 }
 
 /** A query sent on a transaction that has already committed or rolled back. */

@@ -5,6 +5,7 @@ import { isCatalogKey, languageOf, translate } from "../../shared/i18n/translate
 import { hasPermission, needsModule, permissionModule } from "../../shared/permissions";
 import type { AppDeps } from "../app";
 import { type Tx, tenantTransaction } from "../db/client";
+import { writeGateOf } from "../db/write-gate";
 import { readSessionUser, type SessionUser } from "../modules/auth/service";
 import type { TenantRow } from "../modules/tenant/service";
 import { resolveTenantFromHost } from "../modules/tenant/service";
@@ -89,13 +90,13 @@ class Rollback {
  * Resolves the tenant from the host, opens one transaction under row-level security for the
  * whole procedure and reads the session (if any). Writes in a procedure are therefore atomic.
  */
-export const tenantProcedure = publicProcedure.use(async ({ ctx, next }) => {
+export const tenantProcedure = publicProcedure.use(async ({ ctx, next, type }) => {
   const tenant = ctx.tenant;
   if (!tenant) throw appError("NOT_FOUND", "tenantNotFound");
   if (tenant.status === "suspended") throw appError("FORBIDDEN", "tenantSuspended");
-  try {
-    // BEGIN, the tenant and RLS role, and the session go to the database in one round trip.
-    return await tenantTransaction(
+  // BEGIN, the tenant and RLS role, and the session go to the database in one round trip.
+  const transaction = () =>
+    tenantTransaction(
       ctx.deps.db,
       tenant.id,
       (tx) => readSessionUser(tx, ctx.deps, ctx.req, tenant.id),
@@ -106,6 +107,9 @@ export const tenantProcedure = publicProcedure.use(async ({ ctx, next }) => {
         return result;
       },
     );
+  try {
+    // Writes queue in the app for one of a few database connections (writeGateOf); reads do not wait.
+    return await (type === "mutation" ? writeGateOf(ctx.deps.db).run(transaction) : transaction());
   } catch (e) {
     if (e instanceof Rollback) return e.result as never;
     throw e;

@@ -11,7 +11,7 @@ import { appError, notFound } from "../../trpc/errors";
 import { users } from "../auth/tables";
 import { addPointMovement } from "../customer/service";
 import { customers } from "../customer/tables";
-import { applyStockChanges, ensureStockRows } from "../inventory/stock";
+import { applyStockChanges } from "../inventory/stock";
 import { takeNcf } from "../ncf/service";
 import type { PosContext } from "../pos/service";
 import { cashboxSessions, orderItems, orders } from "../pos/tables";
@@ -147,7 +147,7 @@ export async function createCreditNote(ctx: PosContext, input: CreateInput) {
 
   // Each line's returned quantity grows only while it stays within what was sold (one UPDATE for
   // all lines, through the invoice's lines index). In the same round trip: the note's number and
-  // B04 NCF, the stock rows the goods go back to, and the points the sale earned taken back. A
+  // B04 NCF and the points the sale earned taken back. A
   // refusal rolls all of it back, and is only thrown once everything has settled, so no statement
   // of theirs is sent after the ROLLBACK.
   const grow = JSON.stringify(noteLines.map((l) => ({ id: l.line.id, quantity: l.quantity })));
@@ -161,10 +161,7 @@ export async function createCreditNote(ctx: PosContext, input: CreateInput) {
         RETURNING i.id`)
       .then((r) => rowsOf<{ id: string }>(r)),
     Promise.all([nextDocumentNumber(tx, tenantId, SERIES.key, SERIES.prefix, SERIES.width), takeNcf(tx, tenantId, { code: "B04" }, today)]),
-    Promise.all([
-      ensureStockRows(tx, tenantId, [...new Set(stock.map((c) => c.productId))].map((productId) => ({ productId, warehouseId }))),
-      points > 0 ? addPointMovement(tx, tenantId, { customerId: order.customerId, points: -points, sourceType: "credit_note", sourceId: id }) : null,
-    ]),
+    points > 0 ? addPointMovement(tx, tenantId, { customerId: order.customerId, points: -points, sourceType: "credit_note", sourceId: id }) : null,
   ]);
   if (grown.status === "rejected") throw grown.reason;
   const updated = new Set(grown.value.map((r) => r.id));
@@ -229,7 +226,7 @@ export async function createCreditNote(ctx: PosContext, input: CreateInput) {
         updatedAt: new Date(),
       })
       .where(and(eq(orders.tenantId, tenantId), eq(orders.id, order.id))),
-    applyStockChanges(tx, { tenantId, userId: user.id, sourceType: "return", sourceId: id, allowNegative: true, stockRowsExist: true }, stock),
+    applyStockChanges(tx, { tenantId, userId: user.id, sourceType: "return", sourceId: id, allowNegative: true }, stock),
   ]);
   return { id, number, ncf: ncf.ncf, total_amount: total.toFixed(2), subtotal: subtotal.toFixed(2), tax_total: taxTotal.toFixed(2), refund_amount: refund.toFixed(2), applied_amount: applied.toFixed(2) };
 }
@@ -368,10 +365,12 @@ export interface CreditNoteSpend {
 /**
  * Spends store credit at checkout: each note's available balance goes down in one UPDATE that
  * only succeeds while enough is left, so an over-spend and a concurrent double spend are refused.
- * The note must be the buyer's.
+ * The note must be the buyer's. Answers the statement that records the usages, for the sale's
+ * write batch (after its order and payments), or null when nothing was spent.
  */
 export async function spendCreditNotes(ctx: PosContext, orderId: string, customerId: string, spends: CreditNoteSpend[]) {
   const { tx, tenant, user } = ctx;
+  const usages: (typeof creditNoteUsages.$inferInsert)[] = [];
   for (const s of spends) {
     const ref = s.reference.trim().toUpperCase();
     const [row] = await tx
@@ -401,8 +400,10 @@ export async function spendCreditNotes(ctx: PosContext, orderId: string, custome
       if (toBig(note.available).lte(0) || !["approved", "partially_used"].includes(note.status)) throw appError("BAD_REQUEST", "creditNotes:errors.creditNoteNotUsable", { number: note.number });
       throw appError("BAD_REQUEST", "creditNotes:errors.creditNoteOverspent", { number: note.number, available: note.available });
     }
-    await tx.insert(creditNoteUsages).values({ tenantId: tenant.id, id: newId(), creditNoteId: row.id, orderId, paymentId: s.paymentId, amount: s.amount, status: "completed", userId: user.id });
+    usages.push({ tenantId: tenant.id, id: newId(), creditNoteId: row.id, orderId, paymentId: s.paymentId, amount: s.amount, status: "completed", userId: user.id });
   }
+  // The usages name the sale's order and payments: written after them (an SQL, not a builder an await would run).
+  return usages.length > 0 ? tx.insert(creditNoteUsages).values(usages).getSQL() : null;
 }
 
 /** When an order that spent store credit is cancelled, the credit comes back to its notes. */

@@ -422,9 +422,14 @@ export async function getDefaultCustomerId(tx: Tx, tenantId: string): Promise<st
   return row.id;
 }
 
+/** touchCustomer's one statement (for a batch sent with commitWith). */
+export function touchCustomerStatement(tx: Tx, tenantId: string, customerId: string) {
+  return tx.update(customers).set({ lastUsedAt: sql`now()` }).where(mine(tenantId, customerId)).returning({ id: customers.id });
+}
+
 /** Marks the customer as just used (customer.getRecent lists them by this). NOT_FOUND for an unknown id. */
 export async function touchCustomer(tx: Tx, tenantId: string, customerId: string): Promise<void> {
-  const done = await tx.update(customers).set({ lastUsedAt: sql`now()` }).where(mine(tenantId, customerId)).returning({ id: customers.id });
+  const done = await touchCustomerStatement(tx, tenantId, customerId);
   if (done.length === 0) throw notFound();
 }
 
@@ -437,33 +442,33 @@ export interface PointMovementInput {
   note?: string | null;
 }
 
+/** addPointMovement's one statement (for a batch sent with commitWith): no row when refused. */
+export function pointMovementStatement(tenantId: string, input: PointMovementInput) {
+  return sql`
+    WITH c AS (
+      UPDATE ${customers} SET points = points + ${input.points}
+      WHERE tenant_id = ${tenantId} AND id = ${input.customerId} ${input.sourceType === "redemption" ? sql`AND points + ${input.points} >= 0` : sql``}
+      RETURNING points
+    )
+    INSERT INTO ${customerPointMovements} (tenant_id, id, customer_id, points, balance_after, source_type, source_id, note)
+    SELECT ${tenantId}, ${newId()}, ${input.customerId}, ${input.points}, c.points, ${input.sourceType}, ${input.sourceId ?? null}, ${input.note ?? null} FROM c
+    RETURNING balance_after AS balance`;
+}
+
 /**
- * Adds (or takes) points: the customer row is locked and updated by one UPDATE … RETURNING,
- * then the movement is appended with the balance after it; returns the new balance.
- * A redemption may not take the balance below zero (BAD_REQUEST); a cancelled sale's reversal may.
+ * Adds (or takes) points in one statement (pointMovementStatement): the customer row is locked and
+ * moved by its UPDATE and the movement is appended with the balance after it; returns the new
+ * balance. A redemption may not take the balance below zero (BAD_REQUEST); a cancelled sale's
+ * reversal may.
  */
 export async function addPointMovement(tx: Tx, tenantId: string, input: PointMovementInput): Promise<number> {
   if (!Number.isInteger(input.points) || input.points === 0) throw appError("BAD_REQUEST", "customers:errors.invalidPoints");
-  const [row] = await tx
-    .update(customers)
-    .set({ points: sql`${customers.points} + ${input.points}` })
-    .where(and(mine(tenantId, input.customerId), input.sourceType === "redemption" ? sql`${customers.points} + ${input.points} >= 0` : undefined))
-    .returning({ points: customers.points });
+  const [row] = rowsOf<{ balance: number }>(await tx.execute(pointMovementStatement(tenantId, input)));
   if (!row) {
     await readCustomer(tx, tenantId, input.customerId);
     throw appError("BAD_REQUEST", "customers:errors.insufficientPoints");
   }
-  await tx.insert(customerPointMovements).values({
-    tenantId,
-    id: newId(),
-    customerId: input.customerId,
-    points: input.points,
-    balanceAfter: row.points,
-    sourceType: input.sourceType,
-    sourceId: input.sourceId ?? null,
-    note: input.note ?? null,
-  });
-  return row.points;
+  return Number(row.balance);
 }
 
 /**

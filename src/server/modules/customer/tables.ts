@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { money, tenantKey, timestamps } from "../../db/columns";
+import { childTenantKey, money, tenantKey, timestamps } from "../../db/columns";
 
 export const customerTypes = pgTable(
   "customer_types",
@@ -71,7 +71,7 @@ export const customers = pgTable(
 export const customerPointMovements = pgTable(
   "customer_point_movements",
   {
-    ...tenantKey(),
+    ...childTenantKey(),
     customerId: uuid("customer_id").notNull(),
     /** signed */
     points: integer("points").notNull(),

@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { Big, toBig } from "../../../shared/catalog/decimal";
-import { rowsOf, type Tx } from "../../db/client";
+import { rowsOf, sqlErrorDetail, sqlStateOf, type Tx } from "../../db/client";
 import { newId } from "../../ids";
 import { appError } from "../../trpc/errors";
 import { products } from "../product/tables";
@@ -25,8 +25,6 @@ export interface StockContext {
   note?: string | null;
   /** Overrides the tenant's allow_negative_stock setting (e.g. POS sales always allowed). */
   allowNegative?: boolean;
-  /** The caller already made sure the stock rows exist (ensureStockRows): the change is then one statement. */
-  stockRowsExist?: boolean;
 }
 
 export async function tenantAllowsNegativeStock(tx: Tx, tenantId: string): Promise<boolean> {
@@ -35,14 +33,30 @@ export async function tenantAllowsNegativeStock(tx: Tx, tenantId: string): Promi
 }
 
 /**
- * Applies stock changes in the caller's transaction. Each (product, warehouse) row is locked
- * (FOR UPDATE, in a fixed order so two documents never deadlock), its quantity moves by the
- * change and one append-only ledger row records the change and the balance after it — all in
- * one statement, so a 10-line sale costs two round trips, not thirty. The quantity and the
- * ledger therefore always agree, under any concurrency. Returns the balances after the change.
+ * Applies stock changes in the caller's transaction, in ONE statement (stockChangeStatement):
+ * each (product, warehouse) row is locked in a fixed order (two documents never deadlock), its
+ * quantity moves by the change and one append-only ledger row records the change and the balance
+ * after it, so the quantity and the ledger always agree under any concurrency. Going below zero
+ * where the tenant does not allow it is refused ('insufficientStock'). Returns the balances after
+ * the change, by "productId:warehouseId".
  */
 export async function applyStockChanges(tx: Tx, ctx: StockContext, changes: StockChange[]): Promise<Map<string, string>> {
-  const balances = new Map<string, string>();
+  const allowNegative = ctx.allowNegative ?? (await tenantAllowsNegativeStock(tx, ctx.tenantId));
+  const statement = stockChangeStatement({ ...ctx, allowNegative }, changes);
+  if (!statement) return new Map();
+  try {
+    return balancesOf(rowsOf(await tx.execute(statement)));
+  } catch (e) {
+    throw stockRefusal(e) ?? e;
+  }
+}
+
+/**
+ * The statement that applies stock changes (enzzo_apply_stock, migration 0022), for a batch sent
+ * with commitWith; null when nothing moves. Read its rows with balancesOf, its error with
+ * stockRefusal.
+ */
+export function stockChangeStatement(ctx: StockContext & { allowNegative: boolean }, changes: StockChange[]): SQL | null {
   const merged = new Map<string, StockChange>();
   for (const c of changes) {
     const key = `${c.productId}:${c.warehouseId}`;
@@ -50,58 +64,40 @@ export async function applyStockChanges(tx: Tx, ctx: StockContext, changes: Stoc
     merged.set(key, prev ? { ...c, delta: toBig(prev.delta).plus(toBig(c.delta)).toString() } : c);
   }
   const nonZero = [...merged.values()].filter((c) => !toBig(c.delta).eq(0));
-  if (nonZero.length === 0) return balances;
-  const allowNegative = ctx.allowNegative ?? (await tenantAllowsNegativeStock(tx, ctx.tenantId));
+  if (nonZero.length === 0) return null;
   const ordered = nonZero.sort((a, b) => (a.productId + a.warehouseId).localeCompare(b.productId + b.warehouseId));
-
-  if (!ctx.stockRowsExist) await ensureStockRows(tx, ctx.tenantId, ordered);
-
   const input = JSON.stringify(ordered.map((c) => ({ product_id: c.productId, warehouse_id: c.warehouseId, delta: toBig(c.delta).toFixed(4), ledger_id: newId() })));
-  const rows = rowsOf<{ product_id: string; warehouse_id: string; before: string; delta: string; balance: string }>(
-    await tx.execute(sql`
-      WITH d AS (
-        SELECT * FROM jsonb_to_recordset(${input}::jsonb) AS x(product_id uuid, warehouse_id uuid, delta numeric, ledger_id uuid)
-      ), locked AS (
-        SELECT ps.id, ps.product_id, ps.warehouse_id, ps.current_quantity
-        FROM ${productStock} ps JOIN d ON d.product_id = ps.product_id AND d.warehouse_id = ps.warehouse_id
-        WHERE ps.tenant_id = ${ctx.tenantId}
-        ORDER BY ps.product_id, ps.warehouse_id
-        FOR UPDATE OF ps
-      ), moved AS (
-        UPDATE ${productStock} ps SET current_quantity = l.current_quantity + d.delta, updated_at = now()
-        FROM locked l JOIN d ON d.product_id = l.product_id AND d.warehouse_id = l.warehouse_id
-        WHERE ps.tenant_id = ${ctx.tenantId} AND ps.id = l.id
-        RETURNING ps.product_id, ps.warehouse_id, l.current_quantity AS before, d.delta, ps.current_quantity AS balance, d.ledger_id
-      ), ledger AS (
-        INSERT INTO ${stockLedger} (tenant_id, id, product_id, warehouse_id, quantity, balance_after, source_type, source_id, note, user_id)
-        SELECT ${ctx.tenantId}, ledger_id, product_id, warehouse_id, delta, balance, ${ctx.sourceType}, ${ctx.sourceId ?? null}, ${ctx.note ?? null}, ${ctx.userId}
-        FROM moved
-      )
-      SELECT product_id, warehouse_id, before::text, delta::text, balance::text FROM moved`),
-  );
-  for (const r of rows) {
-    if (!allowNegative && toBig(r.balance).lt(0) && toBig(r.delta).lt(0)) {
-      const names = await namesOf(tx, ctx.tenantId, r.product_id, r.warehouse_id);
-      throw appError("BAD_REQUEST", "insufficientStock", { ...names, available: toBig(r.before).toString() });
-    }
-    balances.set(`${r.product_id}:${r.warehouse_id}`, toBig(r.balance).toFixed(4));
-  }
-  return balances;
+  return sql`SELECT enzzo_apply_stock(${ctx.tenantId}, ${input}::jsonb, ${ctx.sourceType}, ${ctx.sourceId ?? null}, ${ctx.note ?? null}, ${ctx.userId}, ${ctx.allowNegative}) AS moved`;
 }
 
-/** Creates the missing (product, warehouse) stock rows at 0 (no lock is taken on existing ones). */
-export async function ensureStockRows(tx: Tx, tenantId: string, pairs: readonly { productId: string; warehouseId: string }[]) {
-  if (pairs.length === 0) return;
-  await tx
-    .insert(productStock)
-    .values(pairs.map((c) => ({ tenantId, id: newId(), productId: c.productId, warehouseId: c.warehouseId })))
-    .onConflictDoNothing();
+/** The balances after a stockChangeStatement, by "productId:warehouseId". */
+export function balancesOf(rows: unknown[]): Map<string, string> {
+  const [row] = rows as { moved: unknown }[];
+  const moved = (typeof row?.moved === "string" ? JSON.parse(row.moved) : (row?.moved ?? [])) as { product_id: string; warehouse_id: string; balance: string }[];
+  return new Map(moved.map((r) => [`${r.product_id}:${r.warehouse_id}`, toBig(r.balance).toFixed(4)]));
 }
 
-async function namesOf(tx: Tx, tenantId: string, productId: string, warehouseId: string) {
-  const [p] = await tx.select({ name: products.name }).from(products).where(and(eq(products.tenantId, tenantId), eq(products.id, productId)));
-  const [w] = await tx.select({ name: warehouses.name }).from(warehouses).where(and(eq(warehouses.tenantId, tenantId), eq(warehouses.id, warehouseId)));
-  return { product: p?.name ?? productId, warehouse: w?.name ?? warehouseId };
+/** A stockChangeStatement's refusal to go below zero (SQLSTATE EZ002) as 'insufficientStock'; null for any other error. */
+export function stockRefusal(error: unknown) {
+  if (sqlStateOf(error) !== "EZ002") return null;
+  const short = sqlErrorDetail<{ product: string; warehouse: string; available: string }>(error);
+  return appError("BAD_REQUEST", "insufficientStock", { product: short?.product ?? "", warehouse: short?.warehouse ?? "", available: toBig(short?.available ?? "0").toString() });
+}
+
+/**
+ * Gives goods a stock row (at 0) in every warehouse of the tenant, made when a product or a
+ * warehouse is created so that no sale has to insert one: pass productIds, or a warehouseId for
+ * every good of the tenant. Rows that exist are left alone.
+ */
+export async function createStockRows(tx: Tx, tenantId: string, scope: { productIds: string[] } | { warehouseId: string }) {
+  if ("productIds" in scope && scope.productIds.length === 0) return;
+  await tx.execute(sql`
+    INSERT INTO ${productStock} (tenant_id, id, product_id, warehouse_id)
+    SELECT ${tenantId}, gen_random_uuid(), p.id, w.id
+    FROM ${products} p JOIN ${warehouses} w ON w.tenant_id = p.tenant_id
+    WHERE p.tenant_id = ${tenantId} AND p.product_type = 'product' AND p.deleted_at IS NULL
+      AND ${"productIds" in scope ? sql`p.id = ANY(${`{${scope.productIds.join(",")}}`}::uuid[])` : sql`w.id = ${scope.warehouseId}`}
+    ON CONFLICT DO NOTHING`);
 }
 
 /** Current quantities of some products, by "productId:warehouseId". */

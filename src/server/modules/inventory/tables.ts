@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { date, foreignKey, index, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { tenantKey, timestamps } from "../../db/columns";
+import { childTenantKey, tenantKey, timestamps } from "../../db/columns";
 import { users } from "../auth/tables";
 import { products } from "../product/tables";
 import { warehouses } from "../warehouse/tables";
@@ -14,7 +14,7 @@ const qty = (name: string) => numeric(name, { precision: 14, scale: 4 });
 export const productStock = pgTable(
   "product_stock",
   {
-    ...tenantKey(),
+    ...childTenantKey(),
     productId: uuid("product_id").notNull(),
     warehouseId: uuid("warehouse_id").notNull(),
     initialQuantity: qty("initial_quantity").notNull().default("0"),
@@ -35,7 +35,7 @@ export const productStock = pgTable(
 export const stockLedger = pgTable(
   "stock_ledger",
   {
-    ...tenantKey(),
+    ...childTenantKey(),
     productId: uuid("product_id").notNull(),
     warehouseId: uuid("warehouse_id").notNull(),
     /** signed change */

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { currentRange, formatNcf, NCF_SEQUENCE_DIGITS, type NcfRangeLike, ncfTypeStatus, ncfWarnings, rangeProblem, rangeState } from "../../../shared/fiscal/ncf";
-import { rowsOf, type Tx } from "../../db/client";
+import { rowsOf, sqlStateOf, type Tx } from "../../db/client";
 import { newId } from "../../ids";
 import { appError, notFound } from "../../trpc/errors";
 import { ncfRanges, ncfTypes } from "./tables";
@@ -126,37 +126,15 @@ export async function previewNextNcf(tx: Tx, tenantId: string, id: string, today
 }
 
 /**
- * Locks the type's row until COMMIT. Whoever takes a number of a type, or changes its ranges,
- * holds it first, so a type's ranges are used one number at a time and a statement sent after
- * it sees every number taken before.
+ * Locks the type's row until COMMIT: changes of a type's ranges take turns (sales do not take it;
+ * they lock the range row they take a number from, which the settings read FOR UPDATE).
  */
 export function lockNcfType(tx: Tx, tenantId: string, ncfTypeId: string) {
   // NO KEY UPDATE: documents that reference the type (foreign keys take KEY SHARE) never wait on it.
   return tx.execute(sql`SELECT 1 FROM ${ncfTypes} WHERE tenant_id = ${tenantId} AND id = ${ncfTypeId} FOR NO KEY UPDATE`);
 }
 
-/**
- * SQL that takes the next number of a type from its current range (the usable one with the
- * lowest first number: active, not used up, not expired on `today`) and answers it with what the
- * type has left. Run it right after lockNcfType in the same transaction. No row: nothing can be
- * issued. The UPDATE keeps the range row locked until COMMIT, and a rollback gives the number back.
- */
-export function takeNcfSql(tenantId: string, ncfTypeId: string, today: string) {
-  return sql`
-    UPDATE ${ncfRanges} r SET next_number = r.next_number + 1, updated_at = now()
-    FROM ${ncfTypes} t
-    WHERE r.tenant_id = ${tenantId} AND t.tenant_id = r.tenant_id AND t.id = r.ncf_type_id AND r.id = (
-      SELECT c.id FROM ${ncfRanges} c
-      WHERE c.tenant_id = ${tenantId} AND c.ncf_type_id = ${ncfTypeId} AND c.status = 'active' AND c.next_number <= c.range_to AND c.expires_on >= ${today}::date
-      ORDER BY c.range_from LIMIT 1)
-    RETURNING t.code || lpad((r.next_number - 1)::text, ${NCF_SEQUENCE_DIGITS}, '0') AS ncf, r.next_number - 1 AS n, t.code, t.description,
-      r.range_from, r.range_to, r.expires_on::text AS expires_on, t.warn_remaining,
-      (SELECT coalesce(sum(o.range_to - o.next_number + 1), 0) FROM ${ncfRanges} o
-        WHERE o.tenant_id = ${tenantId} AND o.ncf_type_id = ${ncfTypeId} AND o.status = 'active' AND o.next_number <= o.range_to AND o.expires_on >= ${today}::date) - 1 AS remaining,
-      (SELECT max(o.expires_on)::text FROM ${ncfRanges} o
-        WHERE o.tenant_id = ${tenantId} AND o.ncf_type_id = ${ncfTypeId} AND o.status = 'active' AND o.next_number <= o.range_to AND o.expires_on >= ${today}::date) AS last_expires_on`;
-}
-
+/** What enzzo_take_ncf (migration 0022) answers: the number taken and what the type has left. */
 export interface TakenNcfRow {
   ncf: string;
   n: number;
@@ -170,18 +148,27 @@ export interface TakenNcfRow {
   last_expires_on: string | null;
 }
 
-/** The answer of takeNcfSql as a taken number with the type's warning (refused when nothing was taken). */
-export function checkTakenNcf(row: TakenNcfRow | undefined, code: string, today: string) {
-  if (!row) throw appError("BAD_REQUEST", "ncf:errors.noNcfLeft", { code });
+/** A jsonb value as postgres.js or PGlite hands it over (parsed, or as text). */
+export function jsonValue<T>(value: unknown): T {
+  return (typeof value === "string" ? JSON.parse(value) : value) as T;
+}
+
+/** A statement's refusal to take an NCF (SQLSTATE EZ001: no usable range) as 'No quedan NCF autorizados para {code}'; null for any other error. */
+export function ncfRefusal(error: unknown, code: string) {
+  return sqlStateOf(error) === "EZ001" ? appError("BAD_REQUEST", "ncf:errors.noNcfLeft", { code }) : null;
+}
+
+/** What enzzo_take_ncf answered, as a taken number with the type's warning. */
+export function takenNcfOf(row: TakenNcfRow, today: string) {
   const remaining = Number(row.remaining);
   const { low, expiringSoon } = ncfWarnings({ remaining, currentSize: row.range_to - row.range_from + 1, lastExpiresOn: row.last_expires_on, warnRemaining: row.warn_remaining }, today);
   return { ncf: row.ncf, code: row.code, description: row.description, expiresOn: row.expires_on, remaining, low, expiringSoon, lastExpiresOn: row.last_expires_on };
 }
 
 /**
- * Takes the next NCF of a type inside the caller's transaction (credit notes, debit notes …):
- * locks the type, takes the number from its current range, refuses with 'No quedan NCF
- * autorizados para {code}: registre una nueva autorización' when no range can issue.
+ * Takes the next NCF of a type inside the caller's transaction (credit notes, debit notes …) in
+ * one statement: the number comes from the type's current range (gap-free, never shared, given
+ * back by a rollback), refused with 'No quedan NCF autorizados para {code}' when no range can issue.
  */
 export async function takeNcf(tx: Tx, tenantId: string, type: { id: string } | { code: string }, today: string) {
   const row =
@@ -194,9 +181,12 @@ export async function takeNcf(tx: Tx, tenantId: string, type: { id: string } | {
             .where(and(eq(ncfTypes.tenantId, tenantId), eq(ncfTypes.code, type.code), eq(ncfTypes.isActive, true)))
         )[0];
   if (!row) throw appError("BAD_REQUEST", "ncf:errors.noNcfLeft", { code: "code" in type ? type.code : "" });
-  const [, result] = await Promise.all([lockNcfType(tx, tenantId, row.id), tx.execute(takeNcfSql(tenantId, row.id, today))]);
-  const taken = checkTakenNcf(rowsOf<TakenNcfRow>(result)[0], row.code, today);
-  return { ...taken, ncfTypeId: row.id };
+  try {
+    const [r] = rowsOf<{ ncf: unknown }>(await tx.execute(sql`SELECT enzzo_take_ncf(${tenantId}, ${row.id}, ${today}::date, ${NCF_SEQUENCE_DIGITS}) AS ncf`));
+    return { ...takenNcfOf(jsonValue<TakenNcfRow>(r!.ncf), today), ncfTypeId: row.id };
+  } catch (e) {
+    throw ncfRefusal(e, row.code) ?? e;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -274,7 +264,14 @@ function refuse(problem: string, code: string) {
 async function lockedRanges(tx: Tx, tenantId: string, ncfTypeId: string) {
   const type = await typeById(tx, tenantId, ncfTypeId, false);
   await lockNcfType(tx, tenantId, ncfTypeId);
-  return { type, ranges: (await rangesOf(tx, tenantId, [ncfTypeId])).get(ncfTypeId) ?? [] };
+  // The ranges' rows too: a sale moving one of them finishes first, and none moves until COMMIT.
+  const ranges = await tx
+    .select(rangeColumns)
+    .from(ncfRanges)
+    .where(and(eq(ncfRanges.tenantId, tenantId), eq(ncfRanges.ncfTypeId, ncfTypeId)))
+    .orderBy(asc(ncfRanges.rangeFrom))
+    .for("update");
+  return { type, ranges };
 }
 
 /** ncfRange.create: a new DGII authorization of a type; never overlapping another range of the type. */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { tenantKey, timestamps } from "../../db/columns";
+import { childTenantKey, tenantKey, timestamps } from "../../db/columns";
 
 /**
  * An NCF type (B01, B02, B04 …). Its numbers come from the DGII authorizations entered for it
@@ -33,7 +33,7 @@ export const ncfTypes = pgTable(
 export const ncfRanges = pgTable(
   "ncf_ranges",
   {
-    ...tenantKey(),
+    ...childTenantKey(),
     ncfTypeId: uuid("ncf_type_id").notNull(),
     rangeFrom: integer("range_from").notNull(),
     rangeTo: integer("range_to").notNull(),

@@ -13,6 +13,7 @@ import { invoiceConditions, invoiceTypes } from "../invoice/tables";
 import { ncfRanges, ncfTypes } from "../ncf/tables";
 import { paymentMethods } from "../payment-method/tables";
 import { cashboxes } from "../pos/tables";
+import { createTenantSeries } from "../sequence/service";
 import { taxes } from "../tax/tables";
 import { invalidateTenantCache, unsafeFindTenantBySubdomain } from "../tenant/service";
 import { tenantConfigs, tenantModules, tenants } from "../tenant/tables";
@@ -111,6 +112,7 @@ async function seedDefaults(tx: Tx, tenantId: string, product: ProductCode, now:
   );
   await tx.insert(taxes).values({ tenantId, id: newId(), code: "ITBIS", name: "ITBIS 18%", rate: "18.00", isDefault: true });
   await tx.insert(customers).values({ tenantId, id: newId(), code: "C-0001", name: "Contado", isDefault: true, eligibleForRewards: false });
+  await createTenantSeries(tx, tenantId);
   return { warehouseId };
 }
 

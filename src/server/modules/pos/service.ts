@@ -1,13 +1,14 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { Big, MONEY_MAX, toBig } from "../../../shared/catalog/decimal";
 import { ncfProblem } from "../../../shared/customers/fiscal";
+import { NCF_SEQUENCE_DIGITS } from "../../../shared/fiscal/ncf";
 import { methodTakesCurrency } from "../../../shared/fiscal-settings/payment-method";
 import { translate } from "../../../shared/i18n/translate";
 import { balanceDueOf, DEFAULT_CREDIT_DAYS, dueDateOf, paymentStatusOf } from "../../../shared/invoices/balance";
 import { businessDate } from "../../../shared/platform/dates";
 import { type ComputedLine, computeCart } from "../../../shared/pos/pricing";
 import { buildReceiptText, RECEIPT_TEXT_WIDTH } from "../../../shared/pos/receipt";
-import { rowsOf, type Tx } from "../../db/client";
+import { commitWith, rowsOf, type Tx } from "../../db/client";
 import { newId } from "../../ids";
 import { appError, notFound } from "../../trpc/errors";
 import type { SessionUser } from "../auth/service";
@@ -15,21 +16,20 @@ import { users } from "../auth/tables";
 import { CREDIT_NOTE_METHOD_CODE, reverseCreditNoteSpends, spendCreditNotes } from "../credit-note/service";
 import { rateInForce } from "../currency/service";
 import { currencies } from "../currency/tables";
-import { addPointMovement, getCustomerForSale, touchCustomer } from "../customer/service";
+import { addPointMovement, getCustomerForSale, pointMovementStatement, touchCustomerStatement } from "../customer/service";
 import { customers } from "../customer/tables";
 import { findEmployeeIdForUser } from "../employee/service";
 import { employees } from "../employee/tables";
-import { applyStockChanges, ensureStockRows } from "../inventory/stock";
+import { applyStockChanges, stockChangeStatement, stockRefusal } from "../inventory/stock";
 import { invoiceConditions } from "../invoice/tables";
 import { sendMail } from "../mail/service";
-import { assertNcfTypeUsable, checkTakenNcf, getDefaultNcfType, getNcfType, lockNcfType, type TakenNcfRow, takeNcfSql } from "../ncf/service";
+import { assertNcfTypeUsable, getDefaultNcfType, getNcfType, jsonValue, ncfRefusal, type TakenNcfRow, takenNcfOf } from "../ncf/service";
 import { ncfTypes } from "../ncf/tables";
 import { isCustomDiscountAuthorized } from "../otp/service";
 import { paymentMethods } from "../payment-method/tables";
 import { findMaxDiscounts } from "../product/service";
 import { products } from "../product/tables";
-import { ensureDocumentSequence } from "../sequence/service";
-import { documentSequences } from "../sequence/tables";
+import { ORDER_SERIES } from "../sequence/service";
 import { tenantConfigs, type tenants } from "../tenant/tables";
 import { warehouses } from "../warehouse/tables";
 import { cashboxes, cashboxSessions, heldInvoices, orderItems, orderPayments, orders } from "./tables";
@@ -219,7 +219,7 @@ async function loadPayments(tx: Tx, tenantId: string, payments: PaymentInput[], 
       .from(paymentMethods)
       .where(and(eq(paymentMethods.tenantId, tenantId), inArray(paymentMethods.id, methodIds), eq(paymentMethods.isActive, true))),
     tx
-      .select({ id: currencies.id, code: currencies.code, rate: rateInForce(today), isDefault: currencies.isDefault })
+      .select({ id: currencies.id, code: currencies.code, symbol: currencies.symbol, rate: rateInForce(today), isDefault: currencies.isDefault })
       .from(currencies)
       .where(and(eq(currencies.tenantId, tenantId), inArray(currencies.id, currencyIds), eq(currencies.isActive, true))),
   ]);
@@ -244,13 +244,15 @@ async function loadPayments(tx: Tx, tenantId: string, payments: PaymentInput[], 
   });
 }
 
-async function openSessionOf(tx: Tx, tenantId: string, cashboxId: string): Promise<string> {
+/** The open session of a cash box, with what its receipts need (print service, cash drawer). */
+async function openSessionOf(tx: Tx, tenantId: string, cashboxId: string) {
   const [row] = await tx
-    .select({ id: cashboxSessions.id })
+    .select({ id: cashboxSessions.id, printServer: cashboxes.printServer, willOpenDrawer: cashboxes.willOpenDrawer })
     .from(cashboxSessions)
+    .innerJoin(cashboxes, and(eq(cashboxes.tenantId, cashboxSessions.tenantId), eq(cashboxes.id, cashboxSessions.cashboxId)))
     .where(and(eq(cashboxSessions.tenantId, tenantId), eq(cashboxSessions.cashboxId, cashboxId), eq(cashboxSessions.status, "open")));
   if (!row) throw appError("BAD_REQUEST", "pos:errors.noActiveCashbox");
-  return row.id;
+  return row;
 }
 
 /** The sales settings a checkout needs, in one read: the rewards rule and whether stock may go negative. */
@@ -329,16 +331,14 @@ async function checkCredit(tx: Tx, tenantId: string, customer: { id: string; isD
 export async function createInvoice(ctx: PosContext, input: InvoiceInput) {
   const { tx, tenant, user } = ctx;
   const tenantId = tenant.id;
-  // Two requests with one key queue on the advisory lock; the second then finds the first's
-  // order. Two statements (the lookup's snapshot is taken once the lock is held), sent back to
-  // back on the connection: the lock's query is started first, explicitly.
-  const locked = tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${tenantId}:${input.clientOrderId}`}, 0))`).then(() => undefined);
-  const [, existing] = await Promise.all([locked, findOrderIdByClientId(tx, tenantId, input.clientOrderId)]);
-  if (existing) return checkoutResult(tx, tenant, existing);
-
   const today = businessDate(new Date(), tenant.timezone);
   const sellerIds = [...new Set([...input.items.map((i) => i.sellerId), input.sellerId].filter((id): id is string => !!id))];
-  const [customer, catalog, payments, ncfType, warehouse, defaultSeller, rule, cashboxSessionId, sellers, condition] = await Promise.all([
+  // One round trip: the idempotency key's advisory lock (two requests with one key queue on it),
+  // the lookup of an order already made with the key (its snapshot is taken once the lock is held:
+  // statements run in the order sent, the lock's explicitly first) and everything the sale reads.
+  const locked = tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${tenantId}:${input.clientOrderId}`}, 0))`).then(() => undefined);
+  const existing = findOrderIdByClientId(tx, tenantId, input.clientOrderId);
+  const reads = Promise.all([
     getCustomerForSale(tx, tenantId, input.customerId),
     loadProducts(
       tx,
@@ -348,7 +348,7 @@ export async function createInvoice(ctx: PosContext, input: InvoiceInput) {
     loadPayments(tx, tenantId, input.payments, today),
     input.ncfTypeId ? getNcfType(tx, tenantId, input.ncfTypeId, today) : getDefaultNcfType(tx, tenantId, today),
     tx
-      .select({ id: warehouses.id })
+      .select({ id: warehouses.id, name: warehouses.name })
       .from(warehouses)
       .where(and(eq(warehouses.tenantId, tenantId), eq(warehouses.id, input.warehouseId), eq(warehouses.isActive, true))),
     findEmployeeIdForUser(tx, tenantId, user.id),
@@ -362,6 +362,13 @@ export async function createInvoice(ctx: PosContext, input: InvoiceInput) {
       : [],
     loadCondition(tx, tenantId, input.invoiceConditionId),
   ]);
+  const [, existingId] = await Promise.all([locked, existing]);
+  if (existingId) {
+    // The reads were sent too: let them finish (a refusal among them no longer matters).
+    await reads.catch(() => {});
+    return checkoutResult(tx, tenant, existingId);
+  }
+  const [customer, catalog, payments, ncfType, warehouse, defaultSeller, rule, session, sellers, condition] = await reads;
   if (warehouse.length === 0 || sellers.length !== sellerIds.length) throw notFound();
   const { lines, totals: priced } = priceItems(input.items, catalog);
   if (lines.length === 0) throw appError("BAD_REQUEST", "pos:errors.emptyCart");
@@ -392,94 +399,99 @@ export async function createInvoice(ctx: PosContext, input: InvoiceInput) {
   await checkCredit(tx, tenantId, customer, balanceDue);
 
   const orderId = input.orderId ?? newId();
+  const cashboxSessionId = session?.id ?? null;
   const rewardable = lines.reduce((sum, { product, amounts }) => (product.eligibleForRewards ? sum.plus(amounts.total) : sum), new Big(0));
   const pointsEarned =
     customer.eligibleForRewards && !customer.isDefault && toBig(rule.amountPerPoint).gt(0)
       ? rewardable.div(rule.amountPerPoint).round(0, Big.roundDown).times(rule.perUnit).toNumber()
       : 0;
+  // Store credit is checked and spent first (it may refuse the sale).
+  const creditNoteSpends = payments.filter((p) => p.isCreditNote).map((p) => ({ paymentId: p.id, reference: p.reference ?? "", amount: p.baseAmount }));
+  const usages = creditNoteSpends.length > 0 ? await spendCreditNotes(ctx, orderId, customer.id, creditNoteSpends) : null;
 
-  const stockChanges = lines
-    .filter(({ product }) => product.productType === "product")
-    .map(({ item }) => ({ productId: item.productId, warehouseId: input.warehouseId, delta: toBig(item.quantity).times(-1).toString() }));
+  const order = {
+    tenantId,
+    id: orderId,
+    number: `PENDING-${orderId}`,
+    clientOrderId: input.clientOrderId,
+    customerId: customer.id,
+    warehouseId: input.warehouseId,
+    cashboxSessionId,
+    ncfTypeId: ncfType.id,
+    status: "completed",
+    paymentStatus,
+    balanceDue,
+    dueDate: dueDateOf(today, creditDays),
+    invoiceConditionId: termsOf?.id ?? null,
+    sellerEmployeeId: input.sellerId ?? null,
+    invoiceTypeId: input.invoiceTypeId ?? null,
+    source: input.source,
+    subtotal: priced.subtotal,
+    discountTotal: priced.discountTotal,
+    taxTotal: priced.taxTotal,
+    total: priced.total,
+    paidTotal: paid.toFixed(2),
+    changeAmount,
+    notes: input.notes ?? null,
+    pointsEarned,
+    userId: user.id,
+    businessDate: today,
+  } satisfies typeof orders.$inferInsert;
+  const items = orderItemRows(tenantId, orderId, lines, input.sellerId ?? defaultSeller);
+  const paymentRows = payments.map((p) => ({
+    tenantId,
+    id: p.id,
+    orderId,
+    paymentMethodId: p.paymentMethodId,
+    currencyId: p.currencyId,
+    amount: toBig(p.amount).toFixed(2),
+    rate: p.currency.rate,
+    baseAmount: p.baseAmount,
+    reference: p.reference ?? null,
+    // A CREDIT line records what stays owed; it is not a payment until one is recorded.
+    status: p.isCredit ? "pending" : "completed",
+    cashboxSessionId,
+    userId: user.id,
+  }));
+  const stock = stockChangeStatement(
+    { tenantId, userId: user.id, sourceType: "sale", sourceId: orderId, allowNegative: rule.allowNegative },
+    lines.filter(({ product }) => product.productType === "product").map(({ item }) => ({ productId: item.productId, warehouseId: input.warehouseId, delta: toBig(item.quantity).times(-1).toString() })),
+  );
+  const points = pointsEarned > 0 ? pointMovementStatement(tenantId, { customerId: customer.id, points: pointsEarned, sourceType: "sale", sourceId: orderId }) : null;
 
-  // The order, its lines and payments go in first under a provisional number (one pipelined
-  // batch, no shared row locked). The shared rows — each product's stock, the invoice series and
-  // the NCF range — are taken last, right before COMMIT, so concurrent cashiers wait on them
-  // for the shortest time.
-  await Promise.all([
-    tx.insert(orders).values({
-      tenantId,
-      id: orderId,
-      number: `PENDING-${orderId}`,
-      clientOrderId: input.clientOrderId,
-      customerId: customer.id,
-      warehouseId: input.warehouseId,
-      cashboxSessionId,
-      ncfTypeId: ncfType.id,
-      status: "completed",
-      paymentStatus,
-      balanceDue,
-      dueDate: dueDateOf(today, creditDays),
-      invoiceConditionId: termsOf?.id ?? null,
-      sellerEmployeeId: input.sellerId ?? null,
-      invoiceTypeId: input.invoiceTypeId ?? null,
-      source: input.source,
-      subtotal: priced.subtotal,
-      discountTotal: priced.discountTotal,
-      taxTotal: priced.taxTotal,
-      total: priced.total,
-      paidTotal: paid.toFixed(2),
-      changeAmount,
-      notes: input.notes ?? null,
-      pointsEarned,
-      userId: user.id,
-      businessDate: today,
-    }),
-    tx.insert(orderItems).values(orderItemRows(tenantId, orderId, lines, input.sellerId ?? defaultSeller)),
-    payments.length === 0
-      ? null
-      : tx.insert(orderPayments).values(
-      payments.map((p) => ({
-        tenantId,
-        id: p.id,
-        orderId,
-        paymentMethodId: p.paymentMethodId,
-        currencyId: p.currencyId,
-        amount: toBig(p.amount).toFixed(2),
-        rate: p.currency.rate,
-        baseAmount: p.baseAmount,
-        reference: p.reference ?? null,
-        // A CREDIT line records what stays owed; it is not a payment until one is recorded.
-        status: p.isCredit ? "pending" : "completed",
-        cashboxSessionId,
-        userId: user.id,
-      })),
-    ),
-    // The cash customer is never 'recent' (and touching its row would serialize every cash sale).
-    customer.isDefault ? null : touchCustomer(tx, tenantId, customer.id),
-    spendCreditNotes(
-      ctx,
-      orderId,
-      customer.id,
-      payments.filter((p) => p.isCreditNote).map((p) => ({ paymentId: p.id, reference: p.reference ?? "", amount: p.baseAmount })),
-    ),
-    pointsEarned > 0 ? addPointMovement(tx, tenantId, { customerId: customer.id, points: pointsEarned, sourceType: "sale", sourceId: orderId }) : null,
-    ensureDocumentSequence(tx, tenantId, ORDER_SERIES),
-    ensureStockRows(tx, tenantId, stockChanges),
-  ]);
-  // Sent back to back: the receipt's reads, then the stock rows are locked, then the series rows,
-  // then the NCF type, then the series and the range, so whoever holds the series already holds
-  // its products and commits at once (no deadlock, shortest wait).
-  const [receipt, , , numbers] = await Promise.all([
-    getReceiptData(tx, tenant, orderId),
-    applyStockChanges(tx, { tenantId, userId: user.id, sourceType: "sale", sourceId: orderId, allowNegative: rule.allowNegative, stockRowsExist: true }, stockChanges),
-    lockNcfType(tx, tenantId, ncfType.id),
-    numberOrder(tx, tenantId, orderId, ncfType.id, today),
-  ]);
-  const ncf = checkTakenNcf(numbers.ncf, ncfType.code, today);
-  receipt.order.number = numbers.number;
-  receipt.order.government_invoice_number = ncf.ncf;
-  receipt.order.ncf_expires_on = ncf.expiresOn;
+  // The write, in one round trip with its COMMIT: the order, its lines and payments (no shared row
+  // locked), then the shared rows — each product's stock, then the invoice series and the NCF
+  // range, taken last by enzzo_number_order — held only while the server runs the rest and commits.
+  let results: unknown[][];
+  try {
+    results = await commitWith(tx, [
+      tx.insert(orders).values(order).returning({ createdAt: orders.createdAt }),
+      tx.insert(orderItems).values(items),
+      ...(paymentRows.length > 0 ? [tx.insert(orderPayments).values(paymentRows)] : []),
+      ...(usages ? [usages] : []),
+      // The cash customer is never 'recent' (and touching its row would serialize every cash sale).
+      ...(customer.isDefault ? [] : [touchCustomerStatement(tx, tenantId, customer.id)]),
+      ...(points ? [points] : []),
+      ...(stock ? [stock] : []),
+      sql`SELECT enzzo_number_order(${tenantId}, ${orderId}, ${ncfType.id}, ${today}::date, ${ORDER_SERIES.key}, ${ORDER_SERIES.prefix}, ${ORDER_SERIES.width}, ${NCF_SEQUENCE_DIGITS}) AS numbers`,
+    ]);
+  } catch (e) {
+    throw stockRefusal(e) ?? ncfRefusal(e, ncfType.code) ?? e;
+  }
+  const [created] = results[0] as { created_at: Date | string }[];
+  const numbers = jsonValue<TakenNcfRow & { number: string }>((results.at(-1)![0] as { numbers: unknown }).numbers);
+  const balance = points ? Number((results.at(stock ? -3 : -2)![0] as { balance: number }).balance) : customer.points;
+  const ncf = takenNcfOf(numbers, today);
+  const receipt = receiptOf(tenant, {
+    order: { ...order, number: numbers.number, ncf: ncf.ncf, ncfExpiresOn: ncf.expiresOn, createdAt: new Date(created!.created_at) },
+    customer: { ...customer, points: balance },
+    warehouseName: warehouse[0]!.name,
+    cashier: user.name,
+    ncfType,
+    cashbox: session,
+    items,
+    payments: paymentRows.map((row, i) => ({ row, method: payments[i]!.method, currency: payments[i]!.currency })),
+  });
   return resultOf(receipt, ncf.low || ncf.expiringSoon ? { code: ncf.code, remaining: ncf.remaining, low: ncf.low, expiringSoon: ncf.expiringSoon, expiresOn: ncf.lastExpiresOn } : null);
 }
 
@@ -509,35 +521,6 @@ export function orderItemRows(tenantId: string, orderId: string, lines: ReturnTy
     sellerEmployeeId: item.sellerId ?? sellerId,
     alternateCodeUsages: item.alternateCodeUsages?.length ? item.alternateCodeUsages : null,
   }));
-}
-
-const ORDER_SERIES = { key: "order", prefix: "FAC-", width: 6 };
-
-/**
- * Gives the order its invoice number and NCF in one statement: the tenant's invoice series row
- * and the current range of the NCF type are each moved by one (and stay locked until COMMIT, so
- * numbers are sequential, never shared, and a rollback returns them). Sent right after
- * lockNcfType, so it sees every number taken before. No range can issue: no NCF row (refused by
- * checkTakenNcf, which rolls everything back).
- */
-async function numberOrder(tx: Tx, tenantId: string, orderId: string, ncfTypeId: string, today: string) {
-  const [row] = rowsOf<{ number: string | null } & Partial<TakenNcfRow>>(
-    await tx.execute(sql`
-      WITH seq AS (
-        UPDATE ${documentSequences} SET next_value = next_value + 1
-        WHERE tenant_id = ${tenantId} AND key = ${ORDER_SERIES.key}
-        RETURNING next_value - 1 AS n
-      ), ncf AS (${takeNcfSql(tenantId, ncfTypeId, today)}
-      ), numbered AS (
-        UPDATE ${orders} o SET number = ${ORDER_SERIES.prefix} || lpad(seq.n::text, ${ORDER_SERIES.width}, '0'),
-          ncf = ncf.ncf, ncf_expires_on = ncf.expires_on::date
-        FROM seq, ncf WHERE o.tenant_id = ${tenantId} AND o.id = ${orderId}
-        RETURNING o.number
-      )
-      SELECT numbered.number, ncf.* FROM seq LEFT JOIN ncf ON true LEFT JOIN numbered ON true`),
-  );
-  if (!row) throw notFound();
-  return { number: row.number ?? "", ncf: row.ncf ? (row as TakenNcfRow) : undefined };
 }
 
 async function findOrderIdByClientId(tx: Tx, tenantId: string, clientOrderId: string): Promise<string | null> {
@@ -613,57 +596,85 @@ export async function getReceiptDataMany(tx: Tx, tenant: Tenant, orderIds: strin
   const map = new Map<string, ReceiptData>();
   for (const h of head) {
     const o = h.order;
-    map.set(o.id, {
-      order: {
-        id: o.id,
-        number: o.number,
-        created_at: o.createdAt.toISOString(),
-        subtotal: o.subtotal,
-        discount_total: o.discountTotal,
-        tax_total: o.taxTotal,
-        total: o.total,
-        change_amount: o.changeAmount,
-        government_invoice_number: o.ncf,
-        ncf_type: h.ncfCode,
-        ncf_type_description: h.ncfDescription,
-        ncf_expires_on: o.ncfExpiresOn,
-        status: o.status,
-        notes: o.notes,
-      },
-      items: items
-        .filter((i) => i.orderId === o.id)
-        .map((i) => ({
-          id: i.id,
-          product_id: i.productId,
-          product_name: i.productName,
-          quantity: i.quantity,
-          unit_price: i.unitPrice,
-          discount_value: i.discountAmount,
-          subtotal: i.baseAmount,
-          itbis: i.taxAmount,
-          total: i.total,
-        })),
-      payments: payments
-        .filter((p) => p.payment.orderId === o.id)
-        .map((p) => ({
-          id: p.payment.id,
-          payment_method_name: p.methodName,
-          payment_method_code: p.methodCode,
-          amount: p.payment.amount,
-          base_amount: p.payment.baseAmount,
-          currency: p.currencyCode,
-          currency_symbol: p.currencySymbol,
-          reference: p.payment.reference,
-        })),
-      customer: { id: o.customerId, name: h.customerName, taxId: h.customerTaxId, email: h.customerEmail, phone: h.customerPhone },
-      warehouse: { name: h.warehouseName, businessName: tenant.name, address: tenant.address, phone: tenant.phone, taxId: tenant.taxId },
-      cashier: h.cashier,
-      printServer: h.printServer,
-      openDrawer: h.willOpenDrawer ?? false,
-      rewards: { pointsEarned: o.pointsEarned, currentBalance: h.customerPoints },
-    });
+    map.set(
+      o.id,
+      receiptOf(tenant, {
+        order: o,
+        customer: { name: h.customerName, taxId: h.customerTaxId, email: h.customerEmail, phone: h.customerPhone, points: h.customerPoints },
+        warehouseName: h.warehouseName,
+        cashier: h.cashier,
+        ncfType: h.ncfCode == null ? null : { code: h.ncfCode, description: h.ncfDescription ?? "" },
+        cashbox: h.willOpenDrawer == null ? null : { printServer: h.printServer, willOpenDrawer: h.willOpenDrawer },
+        items: items.filter((i) => i.orderId === o.id),
+        payments: payments
+          .filter((p) => p.payment.orderId === o.id)
+          .map((p) => ({ row: p.payment, method: { name: p.methodName, code: p.methodCode }, currency: { code: p.currencyCode, symbol: p.currencySymbol } })),
+      }),
+    );
   }
   return map;
+}
+
+/** What a receipt is made of: read back from the database (getReceiptDataMany), or kept from the sale just made (createInvoice). */
+interface ReceiptParts {
+  order: Pick<typeof orders.$inferSelect, "id" | "number" | "createdAt" | "subtotal" | "discountTotal" | "taxTotal" | "total" | "changeAmount" | "ncf" | "ncfExpiresOn" | "status" | "notes" | "customerId" | "pointsEarned">;
+  customer: { name: string; taxId: string | null; email: string | null; phone: string | null; points: number };
+  warehouseName: string;
+  cashier: string;
+  ncfType: { code: string; description: string } | null;
+  cashbox: { printServer: string | null; willOpenDrawer: boolean } | null;
+  items: Pick<typeof orderItems.$inferSelect, "id" | "productId" | "productName" | "quantity" | "unitPrice" | "discountAmount" | "baseAmount" | "taxAmount" | "total">[];
+  payments: { row: { id: string; amount: string; baseAmount: string; reference: string | null }; method: { name: string; code: string }; currency: { code: string; symbol: string } }[];
+}
+
+/** The spec's Receipt data of an order. */
+function receiptOf(tenant: Tenant, p: ReceiptParts): ReceiptData {
+  const o = p.order;
+  return {
+    order: {
+      id: o.id,
+      number: o.number,
+      created_at: o.createdAt.toISOString(),
+      subtotal: o.subtotal,
+      discount_total: o.discountTotal,
+      tax_total: o.taxTotal,
+      total: o.total,
+      change_amount: o.changeAmount,
+      government_invoice_number: o.ncf,
+      ncf_type: p.ncfType?.code ?? null,
+      ncf_type_description: p.ncfType?.description ?? null,
+      ncf_expires_on: o.ncfExpiresOn,
+      status: o.status,
+      notes: o.notes,
+    },
+    items: p.items.map((i) => ({
+      id: i.id,
+      product_id: i.productId,
+      product_name: i.productName,
+      quantity: i.quantity,
+      unit_price: i.unitPrice,
+      discount_value: i.discountAmount,
+      subtotal: i.baseAmount,
+      itbis: i.taxAmount,
+      total: i.total,
+    })),
+    payments: p.payments.map(({ row, method, currency }) => ({
+      id: row.id,
+      payment_method_name: method.name,
+      payment_method_code: method.code,
+      amount: row.amount,
+      base_amount: row.baseAmount,
+      currency: currency.code,
+      currency_symbol: currency.symbol,
+      reference: row.reference,
+    })),
+    customer: { id: o.customerId, name: p.customer.name, taxId: p.customer.taxId, email: p.customer.email, phone: p.customer.phone },
+    warehouse: { name: p.warehouseName, businessName: tenant.name, address: tenant.address, phone: tenant.phone, taxId: tenant.taxId },
+    cashier: p.cashier,
+    printServer: p.cashbox?.printServer ?? null,
+    openDrawer: p.cashbox?.willOpenDrawer ?? false,
+    rewards: { pointsEarned: o.pointsEarned, currentBalance: p.customer.points },
+  };
 }
 
 export type ReceiptData = {

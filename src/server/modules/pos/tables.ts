@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { money, percent, quantity, tenantKey, timestamps } from "../../db/columns";
+import { childTenantKey, money, percent, quantity, tenantKey, timestamps } from "../../db/columns";
 import { users } from "../auth/tables";
 import { currencies } from "../currency/tables";
 import { customers } from "../customer/tables";
@@ -75,7 +75,7 @@ export const cashboxSessions = pgTable(
 export const orders = pgTable(
   "orders",
   {
-    ...tenantKey(),
+    ...childTenantKey(),
     /** FAC-000001, gap-free per tenant */
     number: text("number").notNull(),
     /** the client's idempotency key */
@@ -153,7 +153,7 @@ export const orders = pgTable(
 export const orderItems = pgTable(
   "order_items",
   {
-    ...tenantKey(),
+    ...childTenantKey(),
     orderId: uuid("order_id").notNull(),
     lineNo: integer("line_no").notNull(),
     productId: uuid("product_id").notNull(),
@@ -193,7 +193,7 @@ export const orderItems = pgTable(
 export const orderPayments = pgTable(
   "order_payments",
   {
-    ...tenantKey(),
+    ...childTenantKey(),
     orderId: uuid("order_id").notNull(),
     paymentMethodId: uuid("payment_method_id").notNull(),
     currencyId: uuid("currency_id").notNull(),

@@ -89,7 +89,11 @@ describe("productImport.importBatch", () => {
     const [p] = (await owner.product.getAll.query({ search: "STK-1" })).data;
     const detail = await owner.product.getById.query({ id: p!.id });
     expect(detail.unitOfMeasure).toBe("lb");
-    expect(detail.warehouseQuantities.map((w) => [w.warehouseId, w.initialQuantity, w.currentQuantity, w.minStock])).toEqual([[principal, "12.5000", "12.5000", "3.0000"]]);
+    // Every good has a row in every warehouse (at 0 where no stock came in).
+    expect(detail.warehouseQuantities.map((w) => [w.warehouseId === principal, w.initialQuantity, w.currentQuantity, w.minStock])).toEqual([
+      [false, "0.0000", "0.0000", null],
+      [true, "12.5000", "12.5000", "3.0000"],
+    ]);
     const tenantId = t.acme.tenant.id;
     await withTenant(t.db, tenantId, async (tx) => {
       expect(await ledgerBalance(tx, tenantId, p!.id, principal)).toBe("12.5000");
@@ -132,7 +136,10 @@ describe("productImport.importBatch", () => {
       taxPercent: null,
     });
     // Stock untouched, the minimum updated.
-    expect(p.warehouseQuantities.map((w) => [w.currentQuantity, w.minStock])).toEqual([["10.0000", "4.0000"]]);
+    expect(p.warehouseQuantities.map((w) => [w.currentQuantity, w.minStock])).toEqual([
+      ["0.0000", null],
+      ["10.0000", "4.0000"],
+    ]);
 
     // A blank cell in a present column takes the field's default; a new category clears the subcategory.
     const again = await owner.productImport.importBatch.mutate({ rows: [row(9, { name: "Café", sku: "UPD-1", price: 1, category: "SNK", description: null })] });

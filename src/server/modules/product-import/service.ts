@@ -17,7 +17,7 @@ import {
 import { translate } from "../../../shared/i18n/translate";
 import type { Db, Tx } from "../../db/client";
 import { newId } from "../../ids";
-import { recordInitialStock } from "../inventory/stock";
+import { createStockRows, recordInitialStock } from "../inventory/stock";
 import { productStock, } from "../inventory/tables";
 import { products } from "../product/tables";
 import { productCategories } from "../product-category/tables";
@@ -298,6 +298,8 @@ async function createRows(tx: Tx, tenantId: string, userId: string | null, lang:
       { tenantId, userId },
       done.map((r) => ({ productId: ids.get(r.product.sku)!, warehouseId, quantity: r.initialStock, minStock: r.minStock })),
     );
+  // Every other warehouse: the rows at 0 a sale would otherwise have to make.
+  await createStockRows(tx, tenantId, { productIds: done.map((r) => ids.get(r.product.sku)!) });
   return done.length;
 }
 

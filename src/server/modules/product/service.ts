@@ -6,8 +6,8 @@ import { likePattern, offsetOf, pageOf, searchCountLimit, searchKey, searchPageO
 import { rowsOf, type Tx } from "../../db/client";
 import { newId } from "../../ids";
 import { appError, isForeignKeyViolation, isUniqueViolation, notFound } from "../../trpc/errors";
-import { applyStockChanges } from "../inventory/stock";
-import { productStock } from "../inventory/tables";
+import { applyStockChanges, createStockRows } from "../inventory/stock";
+import { productStock, stockLedger } from "../inventory/tables";
 import { paymentMethods } from "../payment-method/tables";
 import { productCategories, productSubcategories } from "../product-category/tables";
 import { providers } from "../provider/tables";
@@ -406,19 +406,24 @@ async function writeChildren(tx: Tx, tenantId: string, productId: string, input:
     );
   }
   // Stock rows: limits are settings; a warehouse new to the product starts at its initial
-  // quantity through the ledger. Later changes of stock go through adjustments and movements.
+  // quantity through the ledger. Later changes of stock go through adjustments and movements. A
+  // row made at 0 with the product or the warehouse (createStockRows) that nothing has moved yet
+  // is still new to the product.
   const existing = await tx
-    .select({ warehouseId: productStock.warehouseId })
+    .select({ warehouseId: productStock.warehouseId, untouched: sql<boolean>`${productStock.initialQuantity} = 0 AND ${productStock.currentQuantity} = 0 AND NOT EXISTS (
+        SELECT 1 FROM ${stockLedger} l WHERE l.tenant_id = product_stock.tenant_id AND l.product_id = product_stock.product_id AND l.warehouse_id = product_stock.warehouse_id)` })
     .from(productStock)
     .where(and(eq(productStock.tenantId, tenantId), eq(productStock.productId, productId)));
-  const known = new Set(existing.map((r) => r.warehouseId));
+  const rows = new Map(existing.map((r) => [r.warehouseId, r.untouched]));
   const initial: { warehouseId: string; quantity: string }[] = [];
   for (const w of input.warehouseQuantities) {
-    if (known.has(w.warehouseId)) {
+    const untouched = rows.get(w.warehouseId);
+    if (untouched !== undefined) {
       await tx
         .update(productStock)
-        .set({ minStock: w.minStock, maxStock: w.maxStock, updatedAt: new Date() })
+        .set({ minStock: w.minStock, maxStock: w.maxStock, ...(untouched ? { initialQuantity: w.initialQuantity } : {}), updatedAt: new Date() })
         .where(and(eq(productStock.tenantId, tenantId), eq(productStock.productId, productId), eq(productStock.warehouseId, w.warehouseId)));
+      if (untouched) initial.push({ warehouseId: w.warehouseId, quantity: w.initialQuantity });
     } else {
       await tx.insert(productStock).values({
         tenantId,
@@ -445,6 +450,7 @@ export async function createProduct(tx: Tx, tenantId: string, userId: string | n
   await guarded(async () => {
     await tx.insert(products).values({ tenantId, id, ...rowValues(input) });
     await writeChildren(tx, tenantId, id, input, userId);
+    await createStockRows(tx, tenantId, { productIds: [id] });
   });
   return { id };
 }

@@ -4,6 +4,7 @@ import type { warehouseCreateInput, warehouseUpdateInput } from "../../../shared
 import type { Tx } from "../../db/client";
 import { newId } from "../../ids";
 import { appError, isUniqueViolation, notFound } from "../../trpc/errors";
+import { createStockRows } from "../inventory/stock";
 import { warehouses } from "./tables";
 
 const columns = {
@@ -93,6 +94,7 @@ export async function createWarehouse(tx: Tx, tenantId: string, input: z.infer<t
     if (isUniqueViolation(e)) throw appError("CONFLICT", "warehouseCodeTaken", { code: input.code });
     throw e;
   }
+  await createStockRows(tx, tenantId, { warehouseId: id });
   return getWarehouse(tx, tenantId, id);
 }
 
