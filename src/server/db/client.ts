@@ -29,7 +29,9 @@ export interface DatabaseOptions {
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const client = preparing(postgres(opts.url, { max: Number(process.env.DB_POOL_SIZE ?? 10), onnotice: () => {} }));
-    return { db: drizzlePostgres(client) as unknown as Db, kind: "postgres", close: () => client.end() };
+    // Closing waits at most 5 s for queries in flight: after a load, postgres.js's end() could wait
+    // on its reserved connections forever and a SIGTERM never finished the process.
+    return { db: drizzlePostgres(client) as unknown as Db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
   }
   const dir = opts.dataDir ?? "./data";
   if (!dir.startsWith("memory://")) mkdirSync(path.resolve(dir), { recursive: true });

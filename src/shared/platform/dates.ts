@@ -14,9 +14,17 @@ export function daysUntil(target: Date, now: Date = new Date()): number {
   return Math.max(0, Math.ceil((target.getTime() - now.getTime()) / 86_400_000));
 }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar date (yyyy-MM-dd) of an instant in a time zone: a business's "today". */
 export function businessDate(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+  // Making a DateTimeFormat costs far more than using one (it was 2% of a checkout's CPU).
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    dateFormats.set(timeZone, format);
+  }
+  return format.format(at);
 }
 
 /** A real calendar date, yyyy-MM-dd, between 1900 and 2999 (what a date column and a person mean). */

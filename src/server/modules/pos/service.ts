@@ -9,6 +9,7 @@ import { businessDate } from "../../../shared/platform/dates";
 import { type ComputedLine, computeCart } from "../../../shared/pos/pricing";
 import { buildReceiptText, RECEIPT_TEXT_WIDTH } from "../../../shared/pos/receipt";
 import { commitWith, rowsOf, type Tx } from "../../db/client";
+import { jsonInsert } from "../../db/json-insert";
 import { newId } from "../../ids";
 import { appError, notFound } from "../../trpc/errors";
 import type { SessionUser } from "../auth/service";
@@ -465,9 +466,9 @@ export async function createInvoice(ctx: PosContext, input: InvoiceInput) {
   let results: unknown[][];
   try {
     results = await commitWith(tx, [
-      tx.insert(orders).values(order).returning({ createdAt: orders.createdAt }),
-      tx.insert(orderItems).values(items),
-      ...(paymentRows.length > 0 ? [tx.insert(orderPayments).values(paymentRows)] : []),
+      jsonInsert(orders, [order], ["createdAt"]),
+      jsonInsert(orderItems, items),
+      ...(paymentRows.length > 0 ? [jsonInsert(orderPayments, paymentRows)] : []),
       ...(usages ? [usages] : []),
       // The cash customer is never 'recent' (and touching its row would serialize every cash sale).
       ...(customer.isDefault ? [] : [touchCustomerStatement(tx, tenantId, customer.id)]),
