@@ -104,6 +104,15 @@ describe("creditNote.create (returns)", () => {
     const [a, b] = await Promise.all([admin.creditNote.create.mutate(input), admin.creditNote.create.mutate(input)]);
     expect(b.id).toBe(a.id);
     expect((await owner.creditNote.getAll.query({ search: a.number })).data).toHaveLength(1);
+    // the start of its NCF (B04…), of the NCF it modifies, of its invoice's number, lower case too; wildcards are plain text
+    const byId = async (search: string) => (await owner.creditNote.getAll.query({ search })).data.map((n) => n.id);
+    expect(await byId(a.ncf!)).toEqual([a.id]);
+    expect(await byId(a.ncf!.toLowerCase())).toEqual([a.id]);
+    expect(await byId(sale.ncf!)).toContain(a.id);
+    expect(await byId(sale.orderNumber)).toEqual([a.id]);
+    expect(await byId("B04")).toContain(a.id);
+    expect(await byId("%")).toEqual([]);
+    expect(await byId("B99")).toEqual([]);
     expect((await errorOf(cashier.creditNote.create.mutate({ ...input, client_key: uuid() }))).code).toBe("FORBIDDEN");
     expect((await errorOf(outsider.creditNote.create.mutate({ ...input, client_key: uuid() }))).code).toBe("NOT_FOUND");
     expect((await errorOf(outsider.creditNote.getById.query({ id: a.id }))).code).toBe("NOT_FOUND");

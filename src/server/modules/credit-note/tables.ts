@@ -65,6 +65,10 @@ export const creditNotes = pgTable(
     index("credit_notes_order_idx").on(t.tenantId, t.orderId),
     index("credit_notes_customer_idx").on(t.tenantId, t.customerId, t.createdAt),
     index("credit_notes_created_idx").on(t.tenantId, t.createdAt),
+    /** creditNote.getAll's search by the start of a number or an NCF (byte-wise ranges, usable under row-level security where LIKE is not) */
+    index("credit_notes_number_prefix_idx").on(t.tenantId, t.number.op("text_pattern_ops")),
+    index("credit_notes_ncf_prefix_idx").on(t.tenantId, t.ncf.op("text_pattern_ops")),
+    index("credit_notes_modified_ncf_prefix_idx").on(t.tenantId, t.modifiedNcf.op("text_pattern_ops")),
     index("credit_notes_cashbox_session_idx").on(t.tenantId, t.cashboxSessionId).where(sql`cashbox_session_id is not null`),
     foreignKey({ columns: [t.tenantId, t.orderId], foreignColumns: [orders.tenantId, orders.id] }),
     foreignKey({ columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id] }),

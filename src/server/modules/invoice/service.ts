@@ -7,6 +7,7 @@ import { type CancelReasonCode, type InvoiceListInput, type invoiceDraftInput, t
 import { businessDate } from "../../../shared/platform/dates";
 import { COUNT_CAP, offsetOf, pageOf } from "../../../shared/platform/pagination";
 import { rowsOf } from "../../db/client";
+import { startsWith } from "../../db/prefix";
 import { newId } from "../../ids";
 import { appError, notFound } from "../../trpc/errors";
 import { users } from "../auth/tables";
@@ -45,21 +46,6 @@ function listWhere(tenantId: string, input: ListInput, today: string): SQL {
     where.push(sql`(${startsWith(sql`o.ncf`, search)} OR ${startsWith(sql`o.number`, search)}${digits ? sql` OR o.number = ${digits}` : sql``})`);
   }
   return sql.join(where, sql` AND `);
-}
-
-/**
- * `column` starts with `prefix`. A printable-ASCII prefix (every invoice number and NCF) becomes the
- * byte-wise range [prefix, prefix with its last character + 1) of the text_pattern_ops indexes
- * (orders_number_prefix_idx, orders_ncf_prefix_idx): under row-level security PostgreSQL uses an
- * index only for leakproof operators, and LIKE is not one (~>=~ and ~<~ are), so a LIKE here read
- * every invoice of the tenant. Anything else keeps LIKE, its wildcards escaped.
- */
-function startsWith(column: SQL, prefix: string): SQL {
-  if (/^[\x20-\x7e]+$/.test(prefix)) {
-    const upper = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
-    return sql`(${column} ~>=~ ${prefix} AND ${column} ~<~ ${upper})`;
-  }
-  return sql`${column} LIKE ${`${prefix.replace(/[\\%_]/g, "\\$&")}%`}`;
 }
 
 interface ListRow {

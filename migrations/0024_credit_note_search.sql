@@ -1,0 +1,3 @@
+CREATE INDEX "credit_notes_number_prefix_idx" ON "credit_notes" USING btree ("tenant_id","number" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "credit_notes_ncf_prefix_idx" ON "credit_notes" USING btree ("tenant_id","ncf" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "credit_notes_modified_ncf_prefix_idx" ON "credit_notes" USING btree ("tenant_id","modified_ncf" text_pattern_ops);
