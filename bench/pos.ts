@@ -24,7 +24,7 @@ import { WriteGate, writePoolSize } from "../src/server/db/write-gate";
 import { checkout } from "../src/server/modules/pos/service";
 import { unsafeFindTenantBySubdomain } from "../src/server/modules/tenant/service";
 import { writeResultsSection } from "./results";
-import { ADMIN_URL, benchRequest, freshDemoDatabase, signInCookie, startBenchServer, stopBenchServer } from "./server";
+import { ADMIN_URL, benchRequest, freshDemoDatabase, openBenchCashboxes, signInCookie, startBenchServer, stopBenchServer } from "./server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3320);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -251,6 +251,7 @@ async function main() {
       const products = rowsOf<{ id: string }>(await tx.execute(sql`select id from products where sku like 'BENCH-%' order by sku`));
       return { tenantId: tenant.id, warehouseId: warehouse.id, cash: cash.id, dop: dop.id, b02: b02.id, productIds: products.map((p) => p.id) };
     });
+    await openBenchCashboxes(database, tenant.id, ["owner@demo.test", "cashier@demo.test"]);
     await database.db.execute(sql`vacuum analyze`);
     await database.close();
 

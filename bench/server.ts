@@ -3,8 +3,9 @@ import { mkdtempSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import postgres from "postgres";
-import { type Database, openDatabase } from "../src/server/db/client";
+import { type Database, openDatabase, withTenant } from "../src/server/db/client";
 import { migrateDatabase } from "../src/server/db/migrate";
 import { seedDemo } from "../src/server/db/seed/demo";
 import { type TenantRow, unsafeFindTenantBySubdomain } from "../src/server/modules/tenant/service";
@@ -38,6 +39,21 @@ export async function freshDemoDatabase(name: string): Promise<{ url: string; da
     await drop();
     throw e;
   }
+}
+
+/**
+ * Opens a cash box session for each of these demo users, on a cash box of their own, as a cashier
+ * does before selling at the POS (a POS sale needs the cashier's open session).
+ */
+export async function openBenchCashboxes(database: Database, tenantId: string, emails: string[]): Promise<void> {
+  await withTenant(database.db, tenantId, async (tx) => {
+    for (const email of emails) {
+      await tx.execute(sql`
+        WITH u AS (SELECT id FROM users WHERE email = ${email}),
+        c AS (INSERT INTO cashboxes (tenant_id, id, code, name) SELECT ${tenantId}, gen_random_uuid(), 'BENCH-' || u.id, 'Caja ' || ${email} FROM u RETURNING id)
+        INSERT INTO cashbox_sessions (tenant_id, id, cashbox_id, opened_by) SELECT ${tenantId}, gen_random_uuid(), c.id, u.id FROM c, u`);
+    }
+  });
 }
 
 /** Starts the app on port against url (quiet log, no sign-in limit, 16 connections) and waits for /healthz. */

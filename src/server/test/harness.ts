@@ -14,6 +14,7 @@ import { newId } from "../ids";
 import { hashPassword } from "../modules/auth/service";
 import { users } from "../modules/auth/tables";
 import { createTenant } from "../modules/onboarding/service";
+import { cashboxes, cashboxSessions } from "../modules/pos/tables";
 import { invalidateTenantCache, type TenantRow } from "../modules/tenant/service";
 import type { AppRouter } from "../trpc/app-router";
 
@@ -182,6 +183,21 @@ export async function createTestContext(opts: { authRateLimitMax?: number; confi
 }
 
 /** The tRPC error code of a failed call (e.g. 'NOT_FOUND'), or throws if the call succeeded. */
+/**
+ * Gives a user of the tenant an open cash box session on a cash box of their own (made for them),
+ * as a cashier has before selling at the POS; answers the cash box and session ids.
+ */
+export async function openCashboxFor(t: TestContext, tenant: TestTenant, role: Role, openingAmount = "0") {
+  const cashboxId = newId();
+  const sessionId = newId();
+  const userId = tenant.users[role].id;
+  await withTenant(t.db, tenant.tenant.id, async (tx) => {
+    await tx.insert(cashboxes).values({ tenantId: tenant.tenant.id, id: cashboxId, code: `T-${role}-${cashboxId.slice(-6)}`, name: `Caja ${role} ${cashboxId.slice(-6)}` });
+    await tx.insert(cashboxSessions).values({ tenantId: tenant.tenant.id, id: sessionId, cashboxId, openingAmount, openedBy: userId });
+  });
+  return { cashboxId, sessionId };
+}
+
 export async function errorOf(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
   try {
     await promise;

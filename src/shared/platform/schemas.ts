@@ -71,6 +71,7 @@ export const configUpdateInput = z.object({
   rounded_navbar: z.boolean().optional(),
   rounded_buttons: z.boolean().optional(),
   allow_negative_stock: z.boolean().optional(),
+  sell_without_cashbox: z.boolean().optional(),
   rewards_points_per_unit: wholeNumber(0, 1000, "errors:invalidNumber").optional(),
   rewards_amount_per_point: decimal({ scale: 2, min: 0.01, max: 1_000_000 }).optional(),
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withTenant } from "../../db/client";
 import { newId } from "../../ids";
-import { type Client, createTestContext, errorOf, type TestContext } from "../../test/harness";
+import { type Client, createTestContext, errorOf, openCashboxFor, type TestContext } from "../../test/harness";
 import { customers } from "../customer/tables";
 
 let t: TestContext;
@@ -23,6 +23,8 @@ const uuid = () => newId();
 
 beforeAll(async () => {
   t = await createTestContext();
+  // POS sales are counted in the cashier's open cash box session.
+  await openCashboxFor(t, t.acme, "owner");
   owner = await t.client("acme", "owner");
   admin = await t.client("acme", "admin");
   cashier = await t.client("acme", "cashier");

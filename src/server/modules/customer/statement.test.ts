@@ -4,7 +4,7 @@ import { agingBucketOf } from "../../../shared/invoices/schemas";
 import { addDays, businessDate } from "../../../shared/platform/dates";
 import { rowsOf, withTenant } from "../../db/client";
 import { newId } from "../../ids";
-import { type Client, createTestContext, errorOf, type TestContext } from "../../test/harness";
+import { type Client, createTestContext, errorOf, openCashboxFor, type TestContext } from "../../test/harness";
 import { orders } from "../pos/tables";
 
 let t: TestContext;
@@ -24,6 +24,8 @@ const day = (n: number) => businessDate(addDays(new Date(), n), TZ);
 
 beforeAll(async () => {
   t = await createTestContext();
+  // POS sales are counted in the cashier's open cash box session.
+  await openCashboxFor(t, t.acme, "owner");
   [owner, cashier, outsider, anonymous] = await Promise.all([t.client("acme", "owner"), t.client("acme", "cashier"), t.client("other", "owner"), t.client("acme")]);
   warehouseId = (await owner.warehouse.getAll.query())[0]!.id;
   soda = (await owner.product.create.mutate({ name: "Refresco 2L", sku: "REF-ST", price: "118", price2: "118", price3: "118", warehouseQuantities: [{ warehouseId, initialQuantity: "500" }] })).id;

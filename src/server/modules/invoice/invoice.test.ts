@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withTenant } from "../../db/client";
 import { newId } from "../../ids";
-import { type Client, createTestContext, errorOf, type TestContext } from "../../test/harness";
+import { type Client, createTestContext, errorOf, openCashboxFor, type TestContext } from "../../test/harness";
 import { customers } from "../customer/tables";
 
 let t: TestContext;
@@ -22,6 +22,8 @@ const uuid = () => newId();
 
 beforeAll(async () => {
   t = await createTestContext();
+  // POS sales are counted in the cashier's open cash box session.
+  await openCashboxFor(t, t.acme, "cashier");
   owner = await t.client("acme", "owner");
   cashier = await t.client("acme", "cashier");
   outsider = await t.client("other", "owner");

@@ -7,7 +7,7 @@ import type { AppDeps } from "../../app";
 import { loadConfig } from "../../config";
 import { withTenant } from "../../db/client";
 import { newId } from "../../ids";
-import { type Client, createTestContext, SUPERADMIN_TOKEN, type TestContext } from "../../test/harness";
+import { type Client, createTestContext, openCashboxFor, SUPERADMIN_TOKEN, type TestContext } from "../../test/harness";
 import { createCallerFactory, createContext, router } from "../../trpc/init";
 import { SESSION_COOKIE } from "../auth/service";
 import { customers } from "../customer/tables";
@@ -78,6 +78,9 @@ async function setUpTenant(client: Client, subdomain: "acme" | "other") {
 
 beforeAll(async () => {
   t = await createTestContext();
+  // POS sales are counted in the cashier's open cash box session.
+  await openCashboxFor(t, t.acme, "cashier");
+  await openCashboxFor(t, t.other, "owner");
   deps = { db: t.db, config: { ...loadConfig({}), superAdminToken: SUPERADMIN_TOKEN, uploadDir: t.uploadDir }, sessionSecret: "test-secret", authRateLimitMax: 10_000 };
   owner = await t.client("acme", "owner");
   cashierClient = await t.client("acme", "cashier");

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf, withTenant } from "../../db/client";
 import { newId } from "../../ids";
-import { type Client, createTestContext, errorOf, type TestContext } from "../../test/harness";
+import { type Client, createTestContext, errorOf, openCashboxFor, type TestContext } from "../../test/harness";
 import { customers } from "../customer/tables";
 import { ledgerBalance } from "../inventory/stock";
 import { ncfRanges } from "../ncf/tables";
@@ -25,6 +25,11 @@ const uuid = () => newId();
 
 beforeAll(async () => {
   t = await createTestContext();
+  // POS sales are counted in the cashier's open cash box session.
+  await openCashboxFor(t, t.acme, "owner");
+  await openCashboxFor(t, t.acme, "admin");
+  await openCashboxFor(t, t.acme, "cashier");
+  await openCashboxFor(t, t.other, "owner");
   owner = await t.client("acme", "owner");
   cashier = await t.client("acme", "cashier");
   warehouseId = (await owner.warehouse.getAll.query())[0]!.id;

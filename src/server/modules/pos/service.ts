@@ -245,24 +245,42 @@ async function loadPayments(tx: Tx, tenantId: string, payments: PaymentInput[], 
   });
 }
 
-/** The open session of a cash box, with what its receipts need (print service, cash drawer). */
-async function openSessionOf(tx: Tx, tenantId: string, cashboxId: string) {
+/**
+ * The cashier's open cash box session (on the given cash box, when one is named), with what its
+ * receipts need (print service, cash drawer); null when they have none open. A cash box named
+ * that is not open in the cashier's name is refused.
+ */
+async function cashierSessionOf(tx: Tx, tenantId: string, userId: string, cashboxId: string | null | undefined) {
   const [row] = await tx
     .select({ id: cashboxSessions.id, printServer: cashboxes.printServer, willOpenDrawer: cashboxes.willOpenDrawer })
     .from(cashboxSessions)
     .innerJoin(cashboxes, and(eq(cashboxes.tenantId, cashboxSessions.tenantId), eq(cashboxes.id, cashboxSessions.cashboxId)))
-    .where(and(eq(cashboxSessions.tenantId, tenantId), eq(cashboxSessions.cashboxId, cashboxId), eq(cashboxSessions.status, "open")));
-  if (!row) throw appError("BAD_REQUEST", "pos:errors.noActiveCashbox");
-  return row;
+    .where(
+      and(
+        eq(cashboxSessions.tenantId, tenantId),
+        eq(cashboxSessions.openedBy, userId),
+        eq(cashboxSessions.status, "open"),
+        cashboxId ? eq(cashboxSessions.cashboxId, cashboxId) : undefined,
+      ),
+    )
+    .orderBy(desc(cashboxSessions.openedAt))
+    .limit(1);
+  if (!row && cashboxId) throw appError("BAD_REQUEST", "pos:errors.noActiveCashbox");
+  return row ?? null;
 }
 
-/** The sales settings a checkout needs, in one read: the rewards rule and whether stock may go negative. */
+/** The sales settings a checkout needs, in one read: the rewards rule, whether stock may go negative and whether the POS sells without a cash box. */
 async function salesSettings(tx: Tx, tenantId: string) {
   const [c] = await tx
-    .select({ perUnit: tenantConfigs.rewardsPointsPerUnit, amountPerPoint: tenantConfigs.rewardsAmountPerPoint, allowNegative: tenantConfigs.allowNegativeStock })
+    .select({
+      perUnit: tenantConfigs.rewardsPointsPerUnit,
+      amountPerPoint: tenantConfigs.rewardsAmountPerPoint,
+      allowNegative: tenantConfigs.allowNegativeStock,
+      sellWithoutCashbox: tenantConfigs.sellWithoutCashbox,
+    })
     .from(tenantConfigs)
     .where(eq(tenantConfigs.tenantId, tenantId));
-  return { perUnit: c?.perUnit ?? 1, amountPerPoint: c?.amountPerPoint ?? "100", allowNegative: c?.allowNegative ?? true };
+  return { perUnit: c?.perUnit ?? 1, amountPerPoint: c?.amountPerPoint ?? "100", allowNegative: c?.allowNegative ?? true, sellWithoutCashbox: c?.sellWithoutCashbox ?? false };
 }
 
 /**
@@ -354,7 +372,7 @@ export async function createInvoice(ctx: PosContext, input: InvoiceInput) {
       .where(and(eq(warehouses.tenantId, tenantId), eq(warehouses.id, input.warehouseId), eq(warehouses.isActive, true))),
     findEmployeeIdForUser(tx, tenantId, user.id),
     salesSettings(tx, tenantId),
-    input.cashboxId ? openSessionOf(tx, tenantId, input.cashboxId) : null,
+    cashierSessionOf(tx, tenantId, user.id, input.cashboxId),
     sellerIds.length
       ? tx
           .select({ id: employees.id })
@@ -371,6 +389,10 @@ export async function createInvoice(ctx: PosContext, input: InvoiceInput) {
   }
   const [customer, catalog, payments, ncfType, warehouse, defaultSeller, rule, session, sellers, condition] = await reads;
   if (warehouse.length === 0 || sellers.length !== sellerIds.length) throw notFound();
+  // Cash control: a POS sale is counted in the cashier's open cash box session, unless the shop
+  // does not count cash. A back-office invoice's payments go to the session of whoever records
+  // them when they have one open.
+  if (input.source === "pos" && !session && !rule.sellWithoutCashbox) throw appError("BAD_REQUEST", "pos:errors.cashboxClosed");
   const { lines, totals: priced } = priceItems(input.items, catalog);
   if (lines.length === 0) throw appError("BAD_REQUEST", "pos:errors.emptyCart");
   checkBuyerId(ncfType.code, customer, priced.total);

@@ -67,6 +67,8 @@ export type TenantConfig = {
   rounded_buttons: boolean;
   /** stock may go below zero (POS sales warn); false refuses the sale */
   allow_negative_stock: boolean;
+  /** the POS sells without the cashier's open cash box session (a shop that does not count cash); off by default */
+  sell_without_cashbox: boolean;
   /** rewards: points earned per rewards_amount_per_point pesos of an eligible sale */
   rewards_points_per_unit: number;
   rewards_amount_per_point: string;
@@ -93,6 +95,7 @@ export async function getConfig(tx: Tx, tenantId: string): Promise<TenantConfig>
     rounded_navbar: c?.roundedNavbar ?? true,
     rounded_buttons: c?.roundedButtons ?? true,
     allow_negative_stock: c?.allowNegativeStock ?? true,
+    sell_without_cashbox: c?.sellWithoutCashbox ?? false,
     rewards_points_per_unit: c?.rewardsPointsPerUnit ?? 1,
     rewards_amount_per_point: c?.rewardsAmountPerPoint ?? "100.00",
   };
@@ -118,6 +121,7 @@ export async function updateConfig(tx: Tx, tenantId: string, patch: Partial<Tena
     roundedNavbar: patch.rounded_navbar,
     roundedButtons: patch.rounded_buttons,
     allowNegativeStock: patch.allow_negative_stock,
+    sellWithoutCashbox: patch.sell_without_cashbox,
     rewardsPointsPerUnit: patch.rewards_points_per_unit,
     rewardsAmountPerPoint: patch.rewards_amount_per_point,
   };

@@ -39,6 +39,8 @@ export const tenantConfigs = pgTable(
     roundedButtons: boolean("rounded_buttons").notNull().default(true),
     /** Whether stock may go below zero (POS sales are allowed and warned by default). */
     allowNegativeStock: boolean("allow_negative_stock").notNull().default(true),
+    /** A shop that does not count cash sells at the POS without an open cash box session (off: every POS sale needs the cashier's session). */
+    sellWithoutCashbox: boolean("sell_without_cashbox").notNull().default(false),
     /** Rewards rule: points earned per `rewards_amount_per_point` pesos of an eligible sale (0 = off). */
     rewardsPointsPerUnit: integer("rewards_points_per_unit").notNull().default(1),
     rewardsAmountPerPoint: numeric("rewards_amount_per_point", { precision: 14, scale: 2 }).notNull().default("100"),

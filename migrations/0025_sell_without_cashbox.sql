@@ -1,0 +1,1 @@
+ALTER TABLE "tenant_configs" ADD COLUMN "sell_without_cashbox" boolean DEFAULT false NOT NULL;
