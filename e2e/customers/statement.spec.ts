@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { trpcMutation } from "../catalog-helpers";
+import { ensureCashboxOpen, trpcMutation } from "../catalog-helpers";
 import { browserFetch, pickMenuItem } from "../helpers-extra";
 import { signIn, tenantUrl } from "../support";
 
@@ -13,6 +13,7 @@ test("a credit sale shows in the customer's statement with its bucket; the credi
   const stamp = Date.now().toString(36).toUpperCase();
   const name = `Colmado Estado ${stamp}`;
   await signIn(page, "owner@demo.test");
+  await ensureCashboxOpen(page);
 
   // The owner creates the customer with a credit limit of RD$3,000.
   await page.goto(tenantUrl("/home/customers/new"));

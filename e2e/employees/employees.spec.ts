@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
-import { trpcMutation } from "../catalog-helpers";
+import { ensureCashboxOpen, trpcMutation } from "../catalog-helpers";
 import { browserFetch } from "../helpers-extra";
 import { signIn, tenantUrl } from "../support";
 
@@ -37,6 +37,7 @@ test("an owner creates an employee, links two products with commissions, sells w
   const stamp = Date.now().toString(36).toUpperCase();
   const name = `Ana Vendedora ${stamp}`;
   await signIn(page, "owner@demo.test");
+  await ensureCashboxOpen(page);
   const products = await createServices(page, stamp);
 
   await page.getByTestId("sidebar").getByRole("link", { name: "Empleados" }).click();
@@ -170,6 +171,7 @@ test("an owner creates an employee, links two products with commissions, sells w
 test("in English at 768 px: the employee form and the sellers report", async ({ page }) => {
   await page.setViewportSize({ width: 768, height: 1024 });
   await signIn(page, "admin@demo.test");
+  await ensureCashboxOpen(page);
   await page.evaluate(() => localStorage.setItem("language", "en"));
   await page.goto(tenantUrl("/home/employees/new"));
   await expect(page.getByRole("heading", { name: "New employee" })).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { ensureCashboxOpen } from "../catalog-helpers";
 import { signIn, tenantUrl } from "../support";
 
 async function cartOfRiceFor(page: Page, units: number) {
@@ -25,6 +26,7 @@ async function cartOfRiceFor(page: Page, units: number) {
 
 test("sell on credit, collect it in two payments, return 2 of 3 units and spend the credit note on a new sale", async ({ page }) => {
   await signIn(page, "owner@demo.test");
+  await ensureCashboxOpen(page);
 
   // A credit sale ('fiado') of 3 × Arroz (RD$1,260) to Supermercado Bravo.
   let pay = await cartOfRiceFor(page, 3);
@@ -118,6 +120,7 @@ test("sell on credit, collect it in two payments, return 2 of 3 units and spend 
 
 test("cancel an invoice with reason 05: it keeps its NCF", async ({ page }) => {
   await signIn(page, "owner@demo.test");
+  await ensureCashboxOpen(page);
   const pay = await cartOfRiceFor(page, 1);
   await pay.getByRole("button", { name: /Confirmar pago/ }).click();
   const done = page.getByRole("dialog", { name: "Orden Completada" });

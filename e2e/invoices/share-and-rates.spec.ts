@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { trpcMutation } from "../catalog-helpers";
+import { ensureCashboxOpen, trpcMutation } from "../catalog-helpers";
 import { browserFetch } from "../helpers-extra";
 import { signIn, tenantUrl } from "../support";
 
@@ -34,6 +34,7 @@ async function openInvoice(page: Page, ncf: string) {
 
 test("change the USD rate: an invoice paid in dollars before keeps its rate; a card cannot take dollars", async ({ page }) => {
   await signIn(page, "owner@demo.test");
+  await ensureCashboxOpen(page);
   const res = await browserFetch(page, "/api/trpc/currency.getActive");
   const currencies = JSON.parse(res.body as string).result.data.json as { id: string; code: string; rate: string }[];
   const usd = currencies.find((c) => c.code === "USD")!;
@@ -71,6 +72,7 @@ test("change the USD rate: an invoice paid in dollars before keeps its rate; a c
 
 test("share an invoice: copy its public link, open it signed out, download the PDF, revoke it", async ({ page, browser }) => {
   await signIn(page, "owner@demo.test");
+  await ensureCashboxOpen(page);
   const ncf = await sellOneRice(page, async () => {});
   const detail = await openInvoice(page, ncf);
   await detail.getByTestId("share-invoice").click();

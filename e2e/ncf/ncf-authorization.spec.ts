@@ -1,8 +1,10 @@
 import { expect, test } from "@playwright/test";
+import { ensureCashboxOpen } from "../catalog-helpers";
 import { signIn, tenantUrl } from "../support";
 
 test("enter a new B01 authorization from DGII and sell with it at the POS", async ({ page }) => {
   await signIn(page, "owner@demo.test");
+  await ensureCashboxOpen(page);
   await page.goto(tenantUrl("/home/settings/ncf"));
   const b01 = page.locator('[data-testid="ncf-type"][data-code="B01"]');
   await expect(b01).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { isValidEan13 } from "../../src/shared/catalog/barcode";
+import { ensureCashboxOpen } from "../catalog-helpers";
 import { signIn, tenantUrl } from "../support";
 
 /** The demo catalogue's barcodes: a 12-digit stem and its check digit. */
@@ -21,6 +22,7 @@ async function scan(page: Page, code: string) {
 
 test("scan two products, apply a Normal discount, pay half cash half card, see the change and the NCF on the receipt", async ({ page }) => {
   await signIn(page, "cashier@demo.test");
+  await ensureCashboxOpen(page);
   await page.goto(tenantUrl("/home/pos"));
   await page.evaluate(() => localStorage.removeItem("pos_cart_state"));
   await page.reload();

@@ -1,9 +1,11 @@
 import { expect, test } from "@playwright/test";
+import { ensureCashboxOpen } from "../catalog-helpers";
 import { signIn, tenantUrl } from "../support";
 
 test("create a customer from the POS panel with the keyboard only, then sell to them", async ({ page }) => {
   const name = `Rosa Jiménez ${Date.now().toString(36)}`;
   await signIn(page, "cashier@demo.test");
+  await ensureCashboxOpen(page);
   await page.goto(tenantUrl("/home/pos"));
   await page.evaluate(() => localStorage.removeItem("pos_cart_state"));
   await page.reload();

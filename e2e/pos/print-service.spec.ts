@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { type PrintServiceHandle, startPrintService } from "../../tools/print-service";
-import { trpcMutation } from "../catalog-helpers";
+import { closeOwnCashbox, trpcMutation } from "../catalog-helpers";
 import { browserFetch } from "../helpers-extra";
 import { signIn, tenantUrl } from "../support";
 
@@ -17,6 +17,8 @@ test("with a cash box whose print server is set, a cash sale opens the drawer an
   await signIn(page, "owner@demo.test");
   const box = await trpcMutation<{ id: string }>(page, "cashbox.create", { name: `Caja impresora ${tag}`, printServer: printer.url, willOpenDrawer: true });
 
+  // The flow opens its own cash box from the POS: any the owner left open is closed first.
+  await closeOwnCashbox(page);
   await page.goto(tenantUrl("/home/pos"));
   await page.evaluate(() => localStorage.removeItem("pos_cart_state"));
   await page.reload();

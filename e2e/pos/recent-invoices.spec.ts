@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { trpcMutation } from "../catalog-helpers";
+import { ensureCashboxOpen, trpcMutation } from "../catalog-helpers";
 import { browserFetch } from "../helpers-extra";
 import { signIn, tenantUrl } from "../support";
 
@@ -60,6 +60,7 @@ test("an administrator cancels one invoice and cancels-and-recreates another: it
   expect(SEARCH_LABEL, "pos:search must exist in the pos catalog").toBeTruthy();
   const tag = Date.now().toString(36).toUpperCase();
   await signIn(page, "admin@demo.test");
+  await ensureCashboxOpen(page);
   const { product, sale } = await productAndSale(page, tag, `REC-${tag}`);
   const first = await sale();
   const second = await sale();
@@ -137,10 +138,12 @@ test("an administrator cancels one invoice and cancels-and-recreates another: it
 test("a cashier (no pos.cancel_invoice) can reprint and view but sees no cancel actions", async ({ page }) => {
   const tag = Date.now().toString(36).toUpperCase();
   await signIn(page, "admin@demo.test");
+  await ensureCashboxOpen(page);
   const { sale } = await productAndSale(page, tag, `CSH-${tag}`);
   const invoice = await sale();
   await page.context().clearCookies();
   await signIn(page, "cashier@demo.test");
+  await ensureCashboxOpen(page);
   await openEmptyPos(page);
   await panelButton(page, "Recientes").click();
   const entry = page.locator(`[data-testid="recent-invoice"][data-order-number="${invoice.orderNumber}"]`);
@@ -152,6 +155,7 @@ test("a cashier (no pos.cancel_invoice) can reprint and view but sees no cancel 
 
 test("quick commands: 000 lists the POS commands (arrows and Enter pick one); an unknown code says 'Comando no encontrado'", async ({ page }) => {
   await signIn(page, "cashier@demo.test");
+  await ensureCashboxOpen(page);
   await openEmptyPos(page);
   await panelButton(page, "Comandos").click();
   const dialog = page.getByRole("dialog", { name: "Comandos rápidos" });

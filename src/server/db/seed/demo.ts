@@ -3,6 +3,7 @@ import { hashPassword } from "../../modules/auth/service";
 import { users } from "../../modules/auth/tables";
 import { customers } from "../../modules/customer/tables";
 import { createTenant } from "../../modules/onboarding/service";
+import { cashboxes } from "../../modules/pos/tables";
 import { unsafeFindTenantBySubdomain } from "../../modules/tenant/service";
 import { type Db, withTenant } from "../client";
 import { seedDemoCatalog } from "./demo-catalog";
@@ -42,6 +43,11 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
       { tenantId: tenant.id, id: newId(), code: "C-0004", name: "Carmen Santos", phone: "849-555-0123", email: "carmen.santos@example.do" },
     ]);
     await seedDemoCatalog(tx, tenant.id, warehouseId, ownerId);
+    // A cash box for each till (Caja 1 comes with every tenant): each cashier sells in their own.
+    await tx.insert(cashboxes).values([
+      { tenantId: tenant.id, id: newId(), code: "CAJA2", name: "Caja 2", warehouseId, willOpenDrawer: true },
+      { tenantId: tenant.id, id: newId(), code: "CAJA3", name: "Caja 3", warehouseId, willOpenDrawer: true },
+    ]);
   });
   return { created: true };
 }

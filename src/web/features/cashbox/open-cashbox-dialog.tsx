@@ -31,21 +31,23 @@ export interface OpenCashboxDialogProps {
   onOpened?: (session: ActiveCashbox) => void;
   /** Preselects this cash box. */
   defaultCashboxId?: string;
+  /** Why the dialog opened, shown above the form (the POS: 'Abra su caja para empezar a vender'). */
+  notice?: string;
 }
 
 /** 'Abrir caja': choose an active cash box that nobody has open and count the starting float. */
-export function OpenCashboxDialog({ open, onOpenChange, onOpened, defaultCashboxId }: OpenCashboxDialogProps) {
+export function OpenCashboxDialog({ open, onOpenChange, onOpened, defaultCashboxId, notice }: OpenCashboxDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent closeLabel={t("common:actions.close")} data-testid="open-cashbox-dialog">
-        {open ? <OpenForm defaultCashboxId={defaultCashboxId} onDone={() => onOpenChange(false)} onOpened={onOpened} /> : null}
+        {open ? <OpenForm defaultCashboxId={defaultCashboxId} onDone={() => onOpenChange(false)} onOpened={onOpened} notice={notice} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function OpenForm({ defaultCashboxId, onDone, onOpened }: { defaultCashboxId?: string; onDone: () => void; onOpened?: (session: ActiveCashbox) => void }) {
+function OpenForm({ defaultCashboxId, onDone, onOpened, notice }: { defaultCashboxId?: string; onDone: () => void; onOpened?: (session: ActiveCashbox) => void; notice?: string }) {
   const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const qc = useQueryClient();
@@ -83,6 +85,11 @@ function OpenForm({ defaultCashboxId, onDone, onOpened }: { defaultCashboxId?: s
         <DialogTitle>{t("cashbox:open.title")}</DialogTitle>
         <DialogDescription>{t("cashbox:open.description")}</DialogDescription>
       </DialogHeader>
+      {notice ? (
+        <p role="status" className="rounded-md border border-amber-500/50 bg-amber-500/10 p-2 text-sm" data-testid="open-cashbox-notice">
+          {notice}
+        </p>
+      ) : null}
       {boxes.isLoading ? (
         <Skeleton className="h-24 w-full" />
       ) : (boxes.data ?? []).length === 0 ? (

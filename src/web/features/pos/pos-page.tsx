@@ -11,6 +11,7 @@ import { tMessage } from "../../lib/i18n";
 import { isTextField } from "../../lib/keyboard";
 import { usePermissions } from "../../lib/permissions";
 import { useSession } from "../../lib/session";
+import { useTenantConfig } from "../../lib/theme";
 import { cn } from "../../lib/utils";
 import { CloseCashboxDialog, OpenCashboxDialog, useActiveCashbox } from "../cashbox";
 import { ReturnWizard } from "../credit-notes/return-wizard";
@@ -73,6 +74,14 @@ function PosScreen() {
   const customer = useQuery({ ...trpc.customer.getById.queryOptions({ id: customerId }), enabled: customerId !== DEFAULT_CUSTOMER_ID });
   const customerName = customerId === DEFAULT_CUSTOMER_ID ? t("pos:customer.default") : (customer.data?.name ?? "…");
   const cashbox = useActiveCashbox();
+  // Cash control: unless the shop sells without a cash box, a sale needs the cashier's open box.
+  const sellWithoutCashbox = useTenantConfig().data?.config.sell_without_cashbox ?? false;
+  const cashboxClosed = !sellWithoutCashbox && !cashbox.isLoading && !cashbox.data;
+  // The session being closed stays on screen until its summary is read (the active one is gone by then).
+  const [closingSessionId, setClosingSessionId] = React.useState<string | null>(null);
+  // Opening the box from 'Cobrar' goes on to the payment once it is open.
+  const chargeAfterOpening = React.useRef(false);
+  const openedToCharge = React.useRef(false);
 
   // The selected line follows the last added product (+, − and Delete act on it).
   const lineCount = React.useRef(items.length);
@@ -150,6 +159,15 @@ function PosScreen() {
       return;
     }
     if (!warehouseId) return;
+    if (cashboxClosed) {
+      if (!can("cash_box.open")) {
+        toast({ title: t("pos:cashbox.closedToSell"), description: t("pos:cashbox.askToOpen"), variant: "destructive" });
+        return;
+      }
+      chargeAfterOpening.current = true;
+      setPanel("openCashbox");
+      return;
+    }
     setPanel("checkout");
   }
 
@@ -215,7 +233,10 @@ function PosScreen() {
           <CashboxStatus
             name={cashbox.data?.cashboxName ?? null}
             onOpen={() => setPanel("openCashbox")}
-            onClose={() => setPanel("closeCashbox")}
+            onClose={() => {
+              setClosingSessionId(cashbox.data?.sessionId ?? null);
+              setPanel("closeCashbox");
+            }}
             canOpen={can("cash_box.open")}
             canClose={can("cash_box.close")}
           />
@@ -258,6 +279,11 @@ function PosScreen() {
           <Button type="button" variant="outline" className="h-11" onClick={() => setPanel("recent")}>
             <History className="size-4" /> {t(POS_PANEL_BUTTON_KEYS.recentInvoices)}
           </Button>
+          {cashboxClosed ? (
+            <p role="status" className="col-span-2 rounded-md border border-amber-500/50 bg-amber-500/10 p-2 text-sm" data-testid="pos-cashbox-closed">
+              {t("pos:cashbox.closedToSell")} {can("cash_box.open") ? null : t("pos:cashbox.askToOpen")}
+            </p>
+          ) : null}
           <Button type="button" className="col-span-2 h-14 text-lg" onClick={openCheckout} disabled={items.length === 0 || !warehouseId}>
             <Banknote className="size-5" /> {t("pos:pay")} <Kbd>F9</Kbd>
           </Button>
@@ -298,8 +324,22 @@ function PosScreen() {
       <RecentInvoicesSheet open={panel === "recent"} onOpenChange={closePanel} onReprint={(receiptData) => void print({ receiptData })} />
       <QuickCommandDialog open={panel === "commands"} onOpenChange={closePanel} />
       <ReturnWizard open={panel === "returns"} onOpenChange={closePanel} />
-      <OpenCashboxDialog open={panel === "openCashbox"} onOpenChange={closePanel} />
-      <CloseCashboxDialog open={panel === "closeCashbox"} onOpenChange={closePanel} sessionId={cashbox.data?.sessionId ?? null} />
+      <OpenCashboxDialog
+        open={panel === "openCashbox"}
+        notice={chargeAfterOpening.current ? t("pos:cashbox.openToSell") : undefined}
+        onOpened={() => {
+          openedToCharge.current = chargeAfterOpening.current;
+        }}
+        onOpenChange={(open) => {
+          if (open) return;
+          const charge = openedToCharge.current && store.getState().items.length > 0;
+          chargeAfterOpening.current = false;
+          openedToCharge.current = false;
+          if (charge) setPanel("checkout");
+          else closePanel(false);
+        }}
+      />
+      <CloseCashboxDialog open={panel === "closeCashbox"} onOpenChange={closePanel} sessionId={closingSessionId} />
     </div>
   );
 }

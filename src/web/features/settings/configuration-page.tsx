@@ -108,6 +108,13 @@ function ConfigurationScreen() {
             </label>
             <Switch id="allow-negative-stock" checked={c.allow_negative_stock} onCheckedChange={(v) => update.mutate({ allow_negative_stock: v })} />
           </div>
+          <div className="flex items-center justify-between gap-3 rounded-md border p-3">
+            <label htmlFor="sell-without-cashbox" className="grid gap-1 text-sm">
+              <span className="font-medium">{t("settings:configuration.sellWithoutCashbox")}</span>
+              <span className="text-muted-foreground">{t("settings:configuration.sellWithoutCashboxHint")}</span>
+            </label>
+            <Switch id="sell-without-cashbox" checked={c.sell_without_cashbox} onCheckedChange={(v) => update.mutate({ sell_without_cashbox: v })} />
+          </div>
           <div className="grid gap-3 sm:grid-cols-2">
             <Field label={t("settings:configuration.rewardsPoints")} htmlFor="rewards-points">
               <Input
