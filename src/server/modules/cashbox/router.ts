@@ -3,7 +3,7 @@ import { cashboxCreateInput, cashboxUpdateInput, closeCashboxInput, openCashboxI
 import { pageNumber } from "../../../shared/platform/pagination";
 import { wholeNumber } from "../../../shared/platform/whole-number";
 import { can, protectedProcedure, requireAnyPermission, requirePermission, router } from "../../trpc/init";
-import { closeCashbox, createCashbox, findCashboxes, findSessions, getActiveSession, getCloseSummary, openCashbox, updateCashbox } from "./service";
+import { assignSales, closeCashbox, createCashbox, findCashboxes, findSessions, findUnassignedSales, getActiveSession, getCloseSummary, openCashbox, updateCashbox } from "./service";
 
 const configure = protectedProcedure.use(requirePermission("settings.configuration"));
 const sessionInput = z.object({ sessionId: z.string().uuid() });
@@ -46,6 +46,16 @@ export const cashboxRouter = router({
     .use(requirePermission("cash_box.close"))
     .input(closeCashboxInput)
     .mutation(({ ctx, input }) => closeCashbox(ctx.tx, ctx.tenant.id, ctx.user.id, input, { canCloseOthers: can(ctx.user, "pos.close_cash") })),
+  /** POS sales in no cash count (made before sales needed a session), newest first: {data[{orderId, number, ncf, businessDate, createdAt, total, cashier, payments[{method, amount}]}], total}. */
+  getUnassigned: protectedProcedure
+    .use(requirePermission("pos.close_cash"))
+    .input(z.object({ limit: wholeNumber(1, 500).optional().default(200) }).prefault({}))
+    .query(({ ctx, input }) => findUnassignedSales(ctx.tx, ctx.tenant.id, input.limit)),
+  /** {sessionId, orderIds}: those sales and their payments go into that open session (counted when it closes); answers {assigned}. */
+  assignSales: protectedProcedure
+    .use(requirePermission("pos.close_cash"))
+    .input(z.object({ sessionId: z.string().uuid(), orderIds: z.array(z.string().uuid()).min(1).max(500) }))
+    .mutation(({ ctx, input }) => assignSales(ctx.tx, ctx.tenant.id, input)),
   /** Sessions, newest first: the last closings (status 'closed'), or the open ones. */
   getSessions: protectedProcedure
     .use(requirePermission("cash_box.view"))

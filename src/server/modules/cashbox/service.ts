@@ -8,7 +8,9 @@ import { rowsOf, type Tx } from "../../db/client";
 import { newId } from "../../ids";
 import { appError, isUniqueViolation, notFound, Translatable } from "../../trpc/errors";
 import { users } from "../auth/tables";
-import { cashboxes, cashboxSessions } from "../pos/tables";
+import { paymentMethods } from "../payment-method/tables";
+import { cashboxes, cashboxSessions, orderPayments, orders } from "../pos/tables";
+import { tenantConfigs } from "../tenant/tables";
 import { warehouses } from "../warehouse/tables";
 
 /** CONFLICT 'Ya existe una caja con el nombre …'. */
@@ -463,4 +465,71 @@ export async function findSessions(tx: Tx, tenantId: string, input: { page: numb
       .offset(offsetOf(input.page, input.pageSize)),
   ]);
   return pageOf(rows, total?.n ?? 0, input.page, input.pageSize);
+}
+
+// ---------------------------------------------------------------------------------------------
+// POS sales in no cash count
+
+/**
+ * cashbox.getUnassigned: completed POS sales that belong to no cash box session (made before POS
+ * sales needed one, or while the shop sold without a cash box), newest first, at most `limit`,
+ * with the total count. None while the shop sells without a cash box (nothing to count).
+ */
+export async function findUnassignedSales(tx: Tx, tenantId: string, limit: number) {
+  const [config] = await tx.select({ off: tenantConfigs.sellWithoutCashbox }).from(tenantConfigs).where(eq(tenantConfigs.tenantId, tenantId));
+  if (config?.off) return { data: [], total: 0 };
+  const where = sql`o.tenant_id = ${tenantId} AND o.source = 'pos' AND o.status = 'completed' AND o.cashbox_session_id IS NULL`;
+  const [rows, [count]] = await Promise.all([
+    tx.execute(sql`
+      SELECT o.id, o.number, o.ncf, o.business_date::text AS business_date, o.created_at, o.total::text AS total, u.name AS cashier,
+        coalesce((SELECT jsonb_agg(jsonb_build_object('method', m.name, 'amount', p.base_amount::text) ORDER BY p.created_at)
+          FROM ${orderPayments} p JOIN ${paymentMethods} m ON m.tenant_id = p.tenant_id AND m.id = p.payment_method_id
+          WHERE p.tenant_id = o.tenant_id AND p.order_id = o.id AND p.status = 'completed'), '[]'::jsonb) AS payments
+      FROM ${orders} o JOIN ${users} u ON u.tenant_id = o.tenant_id AND u.id = o.user_id
+      WHERE ${where}
+      ORDER BY o.created_at DESC, o.id DESC
+      LIMIT ${limit}`),
+    tx.execute(sql`SELECT count(*)::int AS n FROM ${orders} o WHERE ${where}`).then((r) => rowsOf<{ n: number }>(r)),
+  ]);
+  return {
+    data: rowsOf<{ id: string; number: string; ncf: string | null; business_date: string; created_at: string | Date; total: string; cashier: string; payments: unknown }>(rows).map((r) => ({
+      orderId: r.id,
+      number: r.number,
+      ncf: r.ncf,
+      businessDate: r.business_date,
+      createdAt: new Date(r.created_at).toISOString(),
+      total: r.total,
+      cashier: r.cashier,
+      payments: (typeof r.payments === "string" ? JSON.parse(r.payments) : r.payments) as { method: string; amount: string }[],
+    })),
+    total: count?.n ?? 0,
+  };
+}
+
+/**
+ * cashbox.assignSales: puts POS sales that belong to no session, and their payments, into an open
+ * session, so they are counted when it closes. Sales already in a session are left as they are
+ * (a repeated call changes nothing); a closed session is refused (its count is done).
+ */
+export async function assignSales(tx: Tx, tenantId: string, input: { sessionId: string; orderIds: string[] }) {
+  const [session] = await tx
+    .select({ status: cashboxSessions.status })
+    .from(cashboxSessions)
+    .where(and(eq(cashboxSessions.tenantId, tenantId), eq(cashboxSessions.id, input.sessionId)))
+    .for("update");
+  if (!session) throw notFound();
+  if (session.status !== "open") throw appError("BAD_REQUEST", "cashbox:errors.assignToClosed");
+  const ids = `{${input.orderIds.join(",")}}`;
+  const moved = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      UPDATE ${orders} o SET cashbox_session_id = ${input.sessionId}, updated_at = now()
+      WHERE o.tenant_id = ${tenantId} AND o.id = ANY(${ids}::uuid[]) AND o.source = 'pos' AND o.status = 'completed' AND o.cashbox_session_id IS NULL
+      RETURNING o.id`),
+  );
+  if (moved.length > 0) {
+    await tx.execute(sql`
+      UPDATE ${orderPayments} p SET cashbox_session_id = ${input.sessionId}
+      WHERE p.tenant_id = ${tenantId} AND p.order_id = ANY(${`{${moved.map((m) => m.id).join(",")}}`}::uuid[]) AND p.cashbox_session_id IS NULL`);
+  }
+  return { assigned: moved.length };
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Lock, LockOpen, Wallet } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
@@ -9,9 +9,12 @@ import { PaginationBar } from "../../components/pagination";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { NativeSelect } from "../../components/ui/input";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table";
+import { toast } from "../../components/ui/use-toast";
 import { formatDateTime } from "../../lib/dates";
+import { tMessage } from "../../lib/i18n";
 import { usePermissions } from "../../lib/permissions";
 import { cn } from "../../lib/utils";
 import { RequirePermission } from "../shell/guards";
@@ -127,11 +130,107 @@ function CashboxScreen() {
         </Card>
       ) : null}
 
+      {can("pos.close_cash") ? <UnassignedSales boxes={boxes.data ?? []} /> : null}
+
       <LastClosings />
 
       <OpenCashboxDialog open={opening} onOpenChange={setOpening} />
       <CloseCashboxDialog open={closing !== undefined} onOpenChange={(open) => !open && setClosing(undefined)} sessionId={closing ?? null} />
     </div>
+  );
+}
+
+/**
+ * 'Ventas sin caja': POS sales that went into no cash count (made before sales needed an open box).
+ * A supervisor picks them and assigns them to an open cash box, whose close then counts them.
+ */
+function UnassignedSales({ boxes }: { boxes: { name: string; openSession: { id: string } | null }[] }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const list = useQuery(trpc.cashbox.getUnassigned.queryOptions());
+  const [picked, setPicked] = React.useState<Set<string>>(new Set());
+  const [sessionId, setSessionId] = React.useState("");
+  const openBoxes = boxes.flatMap((b) => (b.openSession ? [{ name: b.name, sessionId: b.openSession.id }] : []));
+  const target = openBoxes.find((b) => b.sessionId === sessionId) ?? openBoxes[0];
+  const assign = useMutation(
+    trpc.cashbox.assignSales.mutationOptions({
+      onSuccess: async (r) => {
+        setPicked(new Set());
+        await qc.invalidateQueries(trpc.cashbox.pathFilter());
+        toast({ variant: "success", title: t("cashbox:unassigned.assigned", { count: r.assigned, name: target?.name ?? "" }) });
+      },
+      onError: (e) => toast({ variant: "destructive", title: tMessage(e.message) ?? e.message }),
+    }),
+  );
+  const rows = list.data?.data ?? [];
+  if (rows.length === 0) return null;
+  const all = rows.every((r) => picked.has(r.orderId));
+  const toggle = (id: string) => setPicked((s) => new Set(s.has(id) ? [...s].filter((x) => x !== id) : [...s, id]));
+  return (
+    <Card data-testid="unassigned-sales">
+      <CardHeader>
+        <CardTitle>{t("cashbox:unassigned.title")}</CardTitle>
+        <CardDescription>{t("cashbox:unassigned.description")}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <p className="text-sm font-medium">{t("cashbox:unassigned.count", { count: list.data?.total ?? rows.length })}</p>
+        <div className="overflow-x-auto">
+          <Table>
+            <THead>
+              <TR>
+                <TH className="w-10">
+                  <input type="checkbox" aria-label={t("cashbox:unassigned.selectAll")} checked={all} onChange={() => setPicked(all ? new Set() : new Set(rows.map((r) => r.orderId)))} className="size-4" />
+                </TH>
+                <TH>{t("cashbox:unassigned.columns.number")}</TH>
+                <TH>{t("cashbox:unassigned.columns.date")}</TH>
+                <TH className="hidden md:table-cell">{t("cashbox:unassigned.columns.cashier")}</TH>
+                <TH className="hidden md:table-cell">{t("cashbox:unassigned.columns.payments")}</TH>
+                <TH className="text-right">{t("cashbox:unassigned.columns.total")}</TH>
+              </TR>
+            </THead>
+            <TBody>
+              {rows.map((r) => (
+                <TR key={r.orderId} data-testid="unassigned-sale">
+                  <TD>
+                    <input type="checkbox" aria-label={t("cashbox:unassigned.select", { number: r.number })} checked={picked.has(r.orderId)} onChange={() => toggle(r.orderId)} className="size-4" />
+                  </TD>
+                  <TD className="whitespace-nowrap font-medium">{r.number}</TD>
+                  <TD className="whitespace-nowrap">{formatDateTime(r.createdAt, lang)}</TD>
+                  <TD className="hidden md:table-cell">{r.cashier}</TD>
+                  <TD className="hidden md:table-cell">{r.payments.map((p) => `${p.method} ${formatMoney(p.amount, lang)}`).join(", ")}</TD>
+                  <TD className="whitespace-nowrap text-right tabular-nums">{formatMoney(r.total, lang)}</TD>
+                </TR>
+              ))}
+            </TBody>
+          </Table>
+        </div>
+        {openBoxes.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t("cashbox:unassigned.noOpenSession")}</p>
+        ) : (
+          <div className="flex flex-wrap items-end gap-3">
+            <label className="grid gap-1 text-sm">
+              <span>{t("cashbox:unassigned.session")}</span>
+              <NativeSelect value={target?.sessionId ?? ""} onChange={(e) => setSessionId(e.target.value)} className="min-w-48">
+                {openBoxes.map((b) => (
+                  <option key={b.sessionId} value={b.sessionId}>
+                    {b.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </label>
+            <Button
+              disabled={picked.size === 0 || assign.isPending || !target}
+              onClick={() => target && assign.mutate({ sessionId: target.sessionId, orderIds: [...picked] })}
+              data-testid="assign-sales"
+            >
+              {t("cashbox:unassigned.assign")}
+            </Button>
+          </div>
+        )}
+      </CardContent>
+    </Card>
   );
 }
 
