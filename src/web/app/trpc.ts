@@ -1,4 +1,5 @@
-import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, TRPCClientError, type TRPCLink } from "@trpc/client";
+import { observable } from "@trpc/server/observable";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import superjson from "superjson";
 // The one import from the server: its router type (biome keeps every other import out).
@@ -10,9 +11,33 @@ export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRou
 
 export const SUPERADMIN_TOKEN_KEY = "superadmin_token";
 
+/**
+ * A refused input's message names the fields as the API does ('payments.0.amount: Monto
+ * inválido'), which is for programs; people read the messages alone. The field paths stay in
+ * error.data.fieldErrors, where forms put each message under its field.
+ */
+export function humanMessage(error: TRPCClientError<AppRouter>): string {
+  const fields = (error.data as { fieldErrors?: Record<string, string> } | undefined)?.fieldErrors;
+  const messages = fields ? [...new Set(Object.values(fields).filter(Boolean))] : [];
+  return messages.length > 0 ? messages.join(" · ") : error.message;
+}
+
+const humanErrors: TRPCLink<AppRouter> = () => ({ next, op }) =>
+  observable((observer) =>
+    next(op).subscribe({
+      next: (value) => observer.next(value),
+      error: (error) => {
+        error.message = humanMessage(error);
+        observer.error(error);
+      },
+      complete: () => observer.complete(),
+    }),
+  );
+
 export function makeTrpcClient() {
   return createTRPCClient<AppRouter>({
     links: [
+      humanErrors,
       httpBatchLink({
         url: "/api/trpc",
         // Long batches are split rather than refused (414) by the server.
