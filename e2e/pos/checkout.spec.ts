@@ -92,3 +92,31 @@ test("scan two products, apply a Normal discount, pay half cash half card, see t
   await expect(page.getByTestId("cart-line")).toHaveCount(0);
   await expect(page.getByLabel("Buscar producto", { exact: true })).toBeFocused();
 });
+
+test("+, − and Delete change the selected line from the empty search box, without typing into it; with text in the box they type", async ({ page }) => {
+  await signIn(page, "cashier@demo.test");
+  await ensureCashboxOpen(page);
+  await page.goto(tenantUrl("/home/pos"));
+  await page.evaluate(() => localStorage.removeItem("pos_cart_state"));
+  await page.reload();
+  const search = page.getByLabel("Buscar producto", { exact: true });
+  await search.fill("AGUA-20");
+  await search.press("Enter");
+  await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  await expect(search).toBeFocused();
+  await expect(search).toHaveValue("");
+  const quantity = page.getByTestId("cart-line").getByLabel(/^Cantidad de /);
+  await page.keyboard.press("+");
+  await page.keyboard.press("+");
+  await expect(quantity).toHaveValue("3");
+  await page.keyboard.press("-");
+  await expect(quantity).toHaveValue("2");
+  await expect(search).toHaveValue("");
+  // A code being typed keeps its dash.
+  await search.pressSequentially("ARR-1");
+  await expect(search).toHaveValue("ARR-1");
+  await expect(quantity).toHaveValue("2");
+  await search.fill("");
+  await page.keyboard.press("Delete");
+  await expect(page.getByTestId("cart-line")).toHaveCount(0);
+});

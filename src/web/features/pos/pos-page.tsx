@@ -189,7 +189,10 @@ function PosScreen() {
         keys[e.key]!();
         return;
       }
-      if (typing || !selected) return;
+      // The empty search box lends +, −, Delete and the arrows to the selected line (a scan or a
+      // typed code never starts with them); any other text field, or the search with text, types.
+      const emptySearch = document.activeElement === searchRef.current && !searchRef.current?.value;
+      if ((typing && !emptySearch) || !selected) return;
       const line = items.find((i) => i.product.id === selected);
       if (!line) return;
       const index = items.indexOf(line);
