@@ -86,6 +86,18 @@ test("scan two products, apply a Normal discount, pay half cash half card, see t
 
   // The print dialog gave the focus back to the page ('Omitir' had it), so Escape reaches the dialog.
   await expect(done.getByRole("button", { name: /^Omitir/ })).toBeFocused();
+  // F4 for a walk-in customer opens the e-mail field without complaining; sending it empty does.
+  await page.keyboard.press("F4");
+  const email = done.getByLabel("Correo electrónico");
+  await expect(email).toBeFocused();
+  await expect(page.getByText("Por favor ingrese un correo electrónico")).toHaveCount(0);
+  await done.getByRole("button", { name: "Enviar" }).click();
+  await expect(page.getByText("Por favor ingrese un correo electrónico").first()).toBeVisible();
+  // The toast is the top-most layer: the first Escape dismisses it, not the dialog.
+  await page.keyboard.press("Escape");
+  await expect(page.getByText("Por favor ingrese un correo electrónico")).toHaveCount(0);
+  await expect(done).toBeVisible();
+  await done.getByRole("button", { name: /^Omitir/ }).focus();
   // Escape closes; the cart is empty for the next customer and the search has focus.
   await page.keyboard.press("Escape");
   await expect(done).toHaveCount(0);

@@ -81,12 +81,13 @@ export function PostOrderDialog({
   const submitEmail = React.useCallback(() => {
     if (!order || !complete) return;
     if (!email.trim()) {
-      setMode("email");
-      toast({ title: t("pos:post.emailRequired"), variant: "destructive" });
+      // Opening the field asks for nothing yet; sending an empty one says it is required.
+      if (mode === "email") toast({ title: t("pos:post.emailRequired"), variant: "destructive" });
+      else setMode("email");
       return;
     }
     sendEmail.mutate({ orderId: order.orderId, email: email.trim() });
-  }, [order, complete, email, sendEmail, t]);
+  }, [order, complete, email, mode, sendEmail, t]);
 
   const submitWhatsApp = React.useCallback(() => {
     if (!order || !complete) return;
