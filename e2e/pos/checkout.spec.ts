@@ -132,3 +132,34 @@ test("+, − and Delete change the selected line from the empty search box, with
   await page.keyboard.press("Delete");
   await expect(page.getByTestId("cart-line")).toHaveCount(0);
 });
+
+test("a variable-price product asks for its price when added and is never charged at 0", async ({ page }) => {
+  await signIn(page, "cashier@demo.test");
+  await ensureCashboxOpen(page);
+  await page.goto(tenantUrl("/home/pos"));
+  await page.evaluate(() => localStorage.removeItem("pos_cart_state"));
+  await page.reload();
+  const search = page.getByLabel("Buscar producto", { exact: true });
+  await search.fill("PESCA-LB");
+  await search.press("Enter");
+  await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  // The price field takes the focus as soon as the line is added.
+  const price = page.getByLabel("Precio de Pesca del día (libra)");
+  await expect(price).toBeFocused();
+  // Charging without it asks again, and no payment dialog opens.
+  await search.focus();
+  await page.keyboard.press("F9");
+  await expect(page.getByText("Indique el precio de Pesca del día (libra): es de precio variable.").first()).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Cobrar" })).toHaveCount(0);
+  await expect(price).toBeFocused();
+  // Typed and Enter: back to the search, the total follows, and the sale goes through at that price.
+  await price.fill("275");
+  await price.press("Enter");
+  await expect(search).toBeFocused();
+  await expect(page.getByTestId("cart-total")).toHaveText("RD$275.00");
+  await page.keyboard.press("F9");
+  const pay = page.getByRole("dialog", { name: "Cobrar" });
+  await expect(pay.getByTestId("checkout-total")).toHaveText("RD$275.00");
+  await pay.getByRole("button", { name: /Confirmar pago/ }).click();
+  await expect(page.getByRole("dialog", { name: "Orden Completada" })).toBeVisible();
+});

@@ -145,6 +145,11 @@ describe("pos.checkout", () => {
     expect(r.receiptData.items.map((i) => i.unit_price)).toEqual(["420.00", "250.00", "300.00"]);
     expect(r.total).toBe("970.00");
     expect(await stockOf(service)).toBe(before);
+    // a variable price is never charged at 0, nor left out
+    for (const price of ["0", undefined]) {
+      const refused = await errorOf(cashier.pos.checkout.mutate(sale({ items: [{ productId: variable, quantity: "1", ...(price === undefined ? {} : { price }) }] })));
+      expect(refused).toEqual({ code: "BAD_REQUEST", message: "Indique el precio de Pesca del día (lb): es de precio variable." });
+    }
   });
 
   it("refuses short payments, empty carts and bad input with clear messages", async () => {

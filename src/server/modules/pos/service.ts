@@ -395,6 +395,9 @@ export async function createInvoice(ctx: PosContext, input: InvoiceInput) {
   if (input.source === "pos" && !session && !rule.sellWithoutCashbox) throw appError("BAD_REQUEST", "pos:errors.cashboxClosed");
   const { lines, totals: priced } = priceItems(input.items, catalog);
   if (lines.length === 0) throw appError("BAD_REQUEST", "pos:errors.emptyCart");
+  // A variable-price product is never sold at 0 (or without its price).
+  const unpriced = lines.find((l) => l.product.variablePrice && toBig(l.price).lte(0));
+  if (unpriced) throw appError("BAD_REQUEST", "pos:errors.variablePriceMissing", { name: unpriced.product.name });
   checkBuyerId(ncfType.code, customer, priced.total);
   await checkDiscounts(tx, tenantId, lines, input);
   assertNcfTypeUsable(ncfType);

@@ -15,12 +15,18 @@ export function OrderLines({
   selected,
   onSelect,
   lang,
+  askPriceOf,
+  onPriced,
 }: {
   items: readonly CartItem[];
   store: CartStore;
   selected: string | null;
   onSelect: (productId: string) => void;
   lang: string;
+  /** the variable-price line whose price is being asked for (its field takes the focus) */
+  askPriceOf?: string | null;
+  /** the price was typed (Enter or leaving the field) */
+  onPriced?: () => void;
 }) {
   const { t } = useTranslation();
   const listRef = React.useRef<HTMLUListElement>(null);
@@ -93,7 +99,7 @@ export function OrderLines({
                 >
                   <Plus className="size-4" />
                 </Button>
-                <span className="ml-1">× {item.product.variable_price ? <VariablePrice item={item} store={store} /> : formatMoney(item.product.price, lang)}</span>
+                <span className="ml-1">× {item.product.variable_price ? <VariablePrice item={item} store={store} ask={askPriceOf === item.product.id} onPriced={onPriced} /> : formatMoney(item.product.price, lang)}</span>
               </div>
               <Button
                 type="button"
@@ -133,21 +139,39 @@ function commitQuantity(store: CartStore, item: CartItem, raw: string) {
 }
 
 /** A variable-price product's unit price is typed by the cashier (the server accepts only this price from the client). */
-function VariablePrice({ item, store }: { item: CartItem; store: CartStore }) {
+function VariablePrice({ item, store, ask, onPriced }: { item: CartItem; store: CartStore; ask: boolean; onPriced?: () => void }) {
   const { t } = useTranslation();
+  const ref = React.useRef<HTMLInputElement>(null);
+  // Added to the cart (or charged) without a price: the field asks for it.
+  React.useEffect(() => {
+    if (!ask) return;
+    ref.current?.focus();
+    ref.current?.select();
+  }, [ask]);
   return (
     <Input
+      ref={ref}
       aria-label={t("pos:order.price", { name: item.product.name })}
+      aria-invalid={Number(item.product.price) <= 0}
       className="inline-block h-8 w-24 text-right tabular-nums"
       inputMode="decimal"
       defaultValue={item.product.price}
       key={item.product.price}
       onClick={(e) => e.stopPropagation()}
+      onKeyDown={(e) => {
+        if (e.key === "Enter") {
+          e.preventDefault();
+          e.currentTarget.blur();
+        }
+      }}
       onBlur={(e) => {
         const value = Number(e.currentTarget.value.replace(",", "."));
-        if (!Number.isFinite(value) || value < 0 || value.toFixed(2) === Number(item.product.price).toFixed(2)) return;
-        const items = store.getState().items.map((i) => (i.product.id === item.product.id ? { ...i, product: { ...i.product, price: value.toFixed(2) } } : i));
-        store.replaceItems(items);
+        if (!Number.isFinite(value) || value < 0) return;
+        if (value.toFixed(2) !== Number(item.product.price).toFixed(2)) {
+          const items = store.getState().items.map((i) => (i.product.id === item.product.id ? { ...i, product: { ...i.product, price: value.toFixed(2) } } : i));
+          store.replaceItems(items);
+        }
+        if (value > 0) onPriced?.();
       }}
     />
   );

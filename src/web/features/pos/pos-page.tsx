@@ -85,11 +85,15 @@ function PosScreen() {
 
   // The selected line follows the last added product (+, − and Delete act on it).
   const lineCount = React.useRef(items.length);
+  const [askPriceOf, setAskPriceOf] = React.useState<string | null>(null);
   React.useEffect(() => {
     const added = items.length > lineCount.current;
     lineCount.current = items.length;
     if (items.length === 0) setSelected(null);
     else if (added || !selected || !items.some((i) => i.product.id === selected)) setSelected(items[items.length - 1]!.product.id);
+    // A variable-price product is added without its price: its field asks for it.
+    const last = items[items.length - 1];
+    if (added && last?.product.variable_price && Number(last.product.price) <= 0) setAskPriceOf(last.product.id);
   }, [items, selected]);
 
   // Quick commands of the POS (030 returns, 031 last card transaction); other modules add theirs.
@@ -159,6 +163,14 @@ function PosScreen() {
       return;
     }
     if (!warehouseId) return;
+    // A variable-price line is never charged at 0: its price is asked for first.
+    const unpriced = items.find((i) => i.product.variable_price && Number(i.product.price) <= 0);
+    if (unpriced) {
+      toast({ title: t("pos:errors.variablePriceMissing", { name: unpriced.product.name }), variant: "destructive" });
+      setAskPriceOf(null);
+      setTimeout(() => setAskPriceOf(unpriced.product.id), 0);
+      return;
+    }
     if (cashboxClosed) {
       if (!can("cash_box.open")) {
         toast({ title: t("pos:cashbox.closedToSell"), description: t("pos:cashbox.askToOpen"), variant: "destructive" });
@@ -267,7 +279,19 @@ function PosScreen() {
             <Trash2 className="size-4" />
           </Button>
         </div>
-        <OrderLines items={items} store={store} selected={selected} onSelect={setSelected} lang={lang} />
+        <OrderLines
+          items={items}
+          store={store}
+          selected={selected}
+          onSelect={setSelected}
+          lang={lang}
+          askPriceOf={askPriceOf}
+          onPriced={() => {
+            if (!askPriceOf) return;
+            setAskPriceOf(null);
+            setTimeout(() => searchRef.current?.focus(), 0);
+          }}
+        />
         <OrderTotals items={items} lang={lang} />
         <div className="grid grid-cols-2 gap-2 border-t p-3">
           <Button type="button" variant="outline" className="h-11" onClick={() => setPanel("discounts")} disabled={items.length === 0}>
