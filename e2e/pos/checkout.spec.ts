@@ -163,3 +163,26 @@ test("a variable-price product asks for its price when added and is never charge
   await pay.getByRole("button", { name: /Confirmar pago/ }).click();
   await expect(page.getByRole("dialog", { name: "Orden Completada" })).toBeVisible();
 });
+
+test("a line that takes more than the warehouse has is flagged in the cart and in the payment (the setting lets it go below zero)", async ({ page }) => {
+  await signIn(page, "cashier@demo.test");
+  await ensureCashboxOpen(page);
+  await page.goto(tenantUrl("/home/pos"));
+  await page.evaluate(() => localStorage.removeItem("pos_cart_state"));
+  await page.reload();
+  const search = page.getByLabel("Buscar producto", { exact: true });
+  await search.fill("MALTA-12");
+  await search.press("Enter");
+  await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  await expect(page.getByTestId("line-stock-warning")).toHaveCount(0);
+  const quantity = page.getByTestId("cart-line").getByLabel(/^Cantidad de /);
+  await quantity.fill("500");
+  await quantity.press("Tab");
+  await expect(page.getByTestId("line-stock-warning")).toHaveText(/^Existencia: \d+/);
+  await search.focus();
+  await page.keyboard.press("F9");
+  const pay = page.getByRole("dialog", { name: "Cobrar" });
+  await expect(pay.getByTestId("checkout-stock-warning")).toHaveText("Sin existencia suficiente: Malta Morena 12 oz. La venta dejará la existencia en negativo.");
+  await page.screenshot({ path: "test-results/pos-stock-warning.png" });
+  await page.keyboard.press("Escape");
+});

@@ -352,6 +352,18 @@ describe("credit sales ('fiado')", () => {
   });
 });
 
+describe("pos.getCartStock", () => {
+  it("answers what each good has in the warehouse (services left out) and whether stock may go below zero; another tenant's warehouse is NOT_FOUND", async () => {
+    const r = await cashier.pos.getCartStock.query({ warehouseId, productIds: [rice, service, rice] });
+    expect(Object.keys(r.stock)).toEqual([rice]);
+    expect(r.stock[rice]).toBe(await stockOf(rice));
+    expect(r.allowNegative).toBe(true);
+    const other = await t.client("other", "owner");
+    const otherWarehouse = (await other.warehouse.getAll.query())[0]!.id;
+    expect((await errorOf(cashier.pos.getCartStock.query({ warehouseId: otherWarehouse, productIds: [rice] }))).code).toBe("NOT_FOUND");
+  });
+});
+
 describe("NCF assignment under concurrency", () => {
   it("concurrent checkouts on one type get exactly the contiguous range, no duplicate, no gap", async () => {
     const clients = await Promise.all([t.client("acme", "owner"), t.client("acme", "admin"), t.client("acme", "cashier")]);

@@ -3,6 +3,7 @@ import { posCancelInvoiceInput } from "../../../shared/invoices/schemas";
 import { posCheckoutInput, posHoldInvoiceInput, posValidateCartInput } from "../../../shared/pos/schemas";
 import { protectedProcedure, requireAnyPermission, requirePermission, router } from "../../trpc/init";
 import {
+  getCartStock,
   cancelInvoice,
   checkout,
   deleteHeldInvoice,
@@ -21,6 +22,10 @@ const pos = protectedProcedure.use(requirePermission("pos.access"));
 export const posRouter = router({
   /** The cart as the server prices it (debounced by the POS after each change). */
   validateCart: pos.input(posValidateCartInput).mutation(({ ctx, input }) => validateCart(ctx.tx, ctx.tenant.id, input.items)),
+  /** {warehouseId, productIds}: what each good of the cart has in that warehouse, and whether stock may go below zero (the cart's warnings). */
+  getCartStock: pos
+    .input(z.object({ warehouseId: z.uuid(), productIds: z.array(z.uuid()).max(500) }))
+    .query(({ ctx, input }) => getCartStock(ctx.tx, ctx.tenant.id, input.warehouseId, input.productIds)),
 
   /** Creates the invoice: order, lines, payments, NCF, stock and points in one transaction. */
   checkout: pos.use(requirePermission("invoices.create")).input(posCheckoutInput).mutation(({ ctx, input }) => checkout(ctx, input)),

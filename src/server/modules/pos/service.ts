@@ -22,6 +22,7 @@ import { customers } from "../customer/tables";
 import { findEmployeeIdForUser } from "../employee/service";
 import { employees } from "../employee/tables";
 import { applyStockChanges, stockChangeStatement, stockRefusal } from "../inventory/stock";
+import { productStock } from "../inventory/tables";
 import { invoiceConditions } from "../invoice/tables";
 import { sendMail } from "../mail/service";
 import { assertNcfTypeUsable, getDefaultNcfType, getNcfType, jsonValue, ncfRefusal, type TakenNcfRow, takenNcfOf } from "../ncf/service";
@@ -152,6 +153,29 @@ function cartProductOf(p: SaleProduct, price: string) {
     variable_price: p.variablePrice,
     image_url: p.imageUrl,
   };
+}
+
+/**
+ * pos.getCartStock: the quantity each good of the cart has in the warehouse (services have no
+ * stock and are left out) and whether the tenant lets stock go below zero — the POS warns before
+ * a sale takes more than there is. NOT_FOUND for another tenant's warehouse.
+ */
+export async function getCartStock(tx: Tx, tenantId: string, warehouseId: string, productIds: string[]) {
+  const [warehouse, rule] = await Promise.all([
+    tx.select({ id: warehouses.id }).from(warehouses).where(and(eq(warehouses.tenantId, tenantId), eq(warehouses.id, warehouseId))),
+    salesSettings(tx, tenantId),
+  ]);
+  if (warehouse.length === 0) throw notFound();
+  const ids = [...new Set(productIds)];
+  const rows = ids.length
+    ? rowsOf<{ product_id: string; available: string }>(
+        await tx.execute(sql`
+          SELECT p.id AS product_id, coalesce(s.current_quantity, 0)::text AS available
+          FROM ${products} p LEFT JOIN ${productStock} s ON s.tenant_id = p.tenant_id AND s.product_id = p.id AND s.warehouse_id = ${warehouseId}
+          WHERE p.tenant_id = ${tenantId} AND p.id = ANY(${`{${ids.join(",")}}`}::uuid[]) AND p.product_type = 'product'`),
+      )
+    : [];
+  return { allowNegative: rule.allowNegative, stock: Object.fromEntries(rows.map((r) => [r.product_id, toBig(r.available).toFixed(4)])) };
 }
 
 /** pos.validateCart: the cart as the server prices it (unknown or inactive products are dropped). */

@@ -45,6 +45,7 @@ export function CheckoutDialog({
   preferredMethodIds,
   onConfirm,
   lang,
+  stockNotice,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -57,6 +58,8 @@ export function CheckoutDialog({
   preferredMethodIds: readonly string[];
   onConfirm: (choice: CheckoutChoice) => void;
   lang: string;
+  /** lines that take more than the warehouse has (the setting says whether the sale goes through) */
+  stockNotice?: string | null;
 }) {
   const { t, i18n } = useTranslation();
   const trpc = useTRPC();
@@ -178,6 +181,11 @@ export function CheckoutDialog({
             {formatMoney(total, lang)}
           </span>
         </div>
+        {stockNotice ? (
+          <p role="status" className="rounded-md border border-amber-500/50 bg-amber-500/10 p-2 text-sm" data-testid="checkout-stock-warning">
+            {stockNotice}
+          </p>
+        ) : null}
 
         <div className="grid gap-3 sm:grid-cols-2">
           <Field label={t("pos:checkout.ncfType")} htmlFor="pos-ncf-type">

@@ -17,6 +17,7 @@ export function OrderLines({
   lang,
   askPriceOf,
   onPriced,
+  shortStock,
 }: {
   items: readonly CartItem[];
   store: CartStore;
@@ -27,6 +28,8 @@ export function OrderLines({
   askPriceOf?: string | null;
   /** the price was typed (Enter or leaving the field) */
   onPriced?: () => void;
+  /** what the warehouse has of each line that takes more than that */
+  shortStock?: Record<string, string>;
 }) {
   const { t } = useTranslation();
   const listRef = React.useRef<HTMLUListElement>(null);
@@ -115,6 +118,11 @@ export function OrderLines({
                 <Trash2 className="size-4" />
               </Button>
             </div>
+            {shortStock?.[item.product.id] !== undefined ? (
+              <div className="text-xs font-medium text-amber-700 dark:text-amber-400" data-testid="line-stock-warning">
+                {t("pos:stock.short", { available: Number(shortStock[item.product.id]).toLocaleString(lang) })}
+              </div>
+            ) : null}
             {item.discount && Number(item.discountAmount) > 0 ? (
               <div className="flex justify-between text-xs text-emerald-700 dark:text-emerald-400">
                 <span>{item.discount.description || t("pos:order.discount")}</span>

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type Archive, Banknote, FolderOpen, History, Percent, Save, Terminal, Trash2, Usb, Wallet } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
@@ -96,6 +96,22 @@ function PosScreen() {
     if (added && last?.product.variable_price && Number(last.product.price) <= 0) setAskPriceOf(last.product.id);
   }, [items, selected]);
 
+  // Stock: a line that takes more than the warehouse has is flagged, and the payment says what will happen.
+  const stockQuery = useQuery({
+    ...trpc.pos.getCartStock.queryOptions({ warehouseId: warehouseId ?? "", productIds: items.map((i) => i.product.id) }),
+    enabled: !!warehouseId && items.length > 0,
+    placeholderData: keepPreviousData,
+    meta: { silent: true },
+  });
+  const shortStock = React.useMemo(() => {
+    const stock = stockQuery.data?.stock ?? {};
+    return Object.fromEntries(items.filter((i) => stock[i.product.id] !== undefined && Number(i.quantity) > Number(stock[i.product.id])).map((i) => [i.product.id, stock[i.product.id]!]));
+  }, [items, stockQuery.data]);
+  const shortNames = items.filter((i) => shortStock[i.product.id] !== undefined).map((i) => i.product.name);
+  const stockNotice = shortNames.length
+    ? t(stockQuery.data?.allowNegative ? "pos:stock.checkoutWarn" : "pos:stock.checkoutRefuse", { names: shortNames.join(", ") })
+    : null;
+
   // Quick commands of the POS (030 returns, 031 last card transaction); other modules add theirs.
   usePosCommands({
     openReturns: () => setPanel("returns"),
@@ -115,6 +131,7 @@ function PosScreen() {
         if (paidCash && data.openDrawer && data.printServer) void openCashDrawer({ printServer: data.printServer });
         void qc.invalidateQueries({ queryKey: trpc.ncf.pathKey() });
         void qc.invalidateQueries({ queryKey: trpc.pos.getRecentInvoices.pathKey() });
+        void qc.invalidateQueries({ queryKey: trpc.pos.getCartStock.pathKey() });
       },
       onError: (e) => {
         setPosted(null);
@@ -286,6 +303,7 @@ function PosScreen() {
           onSelect={setSelected}
           lang={lang}
           askPriceOf={askPriceOf}
+          shortStock={shortStock}
           onPriced={() => {
             if (!askPriceOf) return;
             setAskPriceOf(null);
@@ -335,6 +353,7 @@ function PosScreen() {
         preferredMethodIds={applied?.paymentMethodIds ?? []}
         onConfirm={confirmCheckout}
         lang={lang}
+        stockNotice={stockNotice}
       />
       <PostOrderDialog
         order={posted}
