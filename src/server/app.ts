@@ -1,24 +1,22 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
-import fastifyStatic from "@fastify/static";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
-import { pageTitle } from "../shared/platform/branding";
 import type { ServerConfig } from "./config";
 import type { Db } from "./db/client";
 import { authRoutes } from "./modules/auth/routes";
 import { creditNoteRoutes } from "./modules/credit-note/routes";
 import { invoiceRoutes } from "./modules/invoice/routes";
-import { resolveTenantFromHost } from "./modules/tenant/service";
 import { uploadRoutes } from "./modules/upload/routes";
 import { WEB_DIR } from "./paths";
 import { registerRequestGuards } from "./request-guard";
 import { type AppRouter, appRouter } from "./trpc/app-router";
 import { createContext } from "./trpc/init";
+import { registerWebApp } from "./web";
 
 export interface AppDeps {
   db: Db;
@@ -70,7 +68,7 @@ function trustProxySetting(value: ServerConfig["trustProxy"]) {
   return value ?? false;
 }
 
-export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object; serveWeb?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object; serveWeb?: boolean; webDir?: string } = {}): Promise<FastifyInstance> {
   // maxParamLength: a batched tRPC call names several procedures in one path segment.
   const app = Fastify({ logger: opts.logger ?? false, trustProxy: trustProxySetting(deps.config.trustProxy), bodyLimit: 2 * 1024 * 1024, routerOptions: { maxParamLength: 5000 } });
   await app.register(cookie);
@@ -106,26 +104,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
     } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
   });
 
-  if (opts.serveWeb !== false && existsSync(path.join(WEB_DIR, "index.html"))) {
-    const indexHtml = readFileSync(path.join(WEB_DIR, "index.html"), "utf8");
-    await app.register(fastifyStatic, { root: WEB_DIR, wildcard: false, index: false });
-    // Every non-API route is the single-page app; the title carries the tenant's product name.
-    app.setNotFoundHandler(async (req, reply) => {
-      if (req.url.startsWith("/api/") || req.method !== "GET") {
-        return reply.status(404).send({ code: "NOT_FOUND", message: "Not found" });
-      }
-      const tenant = await resolveTenantFromHost(deps, req.headers.host);
-      const title = pageTitle(tenant?.product);
-      return reply
-        .type("text/html")
-        .header("cache-control", "no-cache")
-        .send(
-          indexHtml
-            .replaceAll("%APP_TITLE%", title)
-            .replaceAll("%APP_NAME%", title.replace(" Portal de Formularios", ""))
-            .replaceAll("%BASE_DOMAIN%", deps.config.baseDomain),
-        );
-    });
-  }
+  // Every non-API route is the single-page app (src/server/web.ts); tests build the app without it.
+  const webDir = opts.webDir ?? WEB_DIR;
+  if (opts.serveWeb !== false && existsSync(path.join(webDir, "index.html"))) await registerWebApp(app, deps, webDir);
   return app;
 }
