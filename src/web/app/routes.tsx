@@ -2,7 +2,6 @@ import { useTranslation } from "react-i18next";
 import { createBrowserRouter, Link, Outlet, type RouteObject } from "react-router";
 import { Button } from "../components/ui/button";
 import { CallbackPage } from "../features/auth/callback-page";
-import { RegisterPage } from "../features/auth/register-page";
 import { SignInPage } from "../features/auth/signin-page";
 import { cashboxRoutes, cashboxSettingsRoutes } from "../features/cashbox/routes";
 import { catalogSettingsRoutes } from "../features/catalog-settings/routes";
@@ -20,12 +19,7 @@ import { outboxSettingsRoutes } from "../features/outbox/routes";
 import { posRoutes } from "../features/pos/routes";
 import { productRoutes } from "../features/products/routes";
 import { providerRoutes } from "../features/providers/routes";
-import { ConfigurationPage } from "../features/settings/configuration-page";
-import { ModulesPage } from "../features/settings/modules-page";
-import { SettingsIndex, SettingsLayout } from "../features/settings/settings-layout";
-import { UsersPage } from "../features/settings/users-page";
 import { ModuleComingPage, RequirePermission, RequireSession } from "../features/shell/guards";
-import { SuperAdminPage } from "../features/super-admin/super-admin-page";
 import { AppShell } from "./app-shell";
 import { DocumentMeta } from "./document-meta";
 import { NAV_ITEMS } from "./navigation";
@@ -53,6 +47,13 @@ function NotFound() {
   );
 }
 
+/**
+ * Pages fetched when their route is first opened, so the first load (the POS above all) does not
+ * download, parse and run the whole back office: each feature's routes file declares its pages lazily.
+ */
+const registerPage = () => import("../features/auth/register-page").then((m) => ({ Component: m.RegisterPage }));
+const settingsLayout = () => import("../features/settings/settings-layout");
+
 /** Screens of the modules built so far (paths relative to /home). */
 const featureRoutes: RouteObject[] = [...productRoutes, ...providerRoutes, ...inventoryRoutes, ...customerRoutes, ...employeeRoutes, ...posRoutes, ...cashboxRoutes, ...invoiceRoutes, ...creditNoteRoutes];
 const builtPaths = new Set(featureRoutes.map((r) => r.path?.split("/")[0]));
@@ -73,10 +74,10 @@ export const router = createBrowserRouter([
     children: [
       { path: "/", element: <LandingPage /> },
       { path: "/auth/signin", element: <SignInPage /> },
-      { path: "/auth/register", element: <RegisterPage /> },
+      { path: "/auth/register", lazy: registerPage },
       { path: "/auth/callback", element: <CallbackPage /> },
-      { path: "/onboarding/:product", element: <RegisterPage /> },
-      { path: "/nothing-to-see-here", element: <SuperAdminPage /> },
+      { path: "/onboarding/:product", lazy: registerPage },
+      { path: "/nothing-to-see-here", lazy: () => import("../features/super-admin/super-admin-page").then((m) => ({ Component: m.SuperAdminPage })) },
       publicInvoiceRoute,
       {
         path: "/home",
@@ -95,16 +96,19 @@ export const router = createBrowserRouter([
               },
               {
                 path: "settings",
-                element: (
-                  <RequirePermission permission="settings.access">
-                    <SettingsLayout />
-                  </RequirePermission>
-                ),
+                lazy: () =>
+                  settingsLayout().then(({ SettingsLayout }) => ({
+                    element: (
+                      <RequirePermission permission="settings.access">
+                        <SettingsLayout />
+                      </RequirePermission>
+                    ),
+                  })),
                 children: [
-                  { index: true, element: <SettingsIndex /> },
-                  { path: "users", element: <UsersPage /> },
-                  { path: "modules", element: <ModulesPage /> },
-                  { path: "configuration", element: <ConfigurationPage /> },
+                  { index: true, lazy: () => settingsLayout().then((m) => ({ Component: m.SettingsIndex })) },
+                  { path: "users", lazy: () => import("../features/settings/users-page").then((m) => ({ Component: m.UsersPage })) },
+                  { path: "modules", lazy: () => import("../features/settings/modules-page").then((m) => ({ Component: m.ModulesPage })) },
+                  { path: "configuration", lazy: () => import("../features/settings/configuration-page").then((m) => ({ Component: m.ConfigurationPage })) },
                   ...catalogSettingsRoutes,
                   ...cashboxSettingsRoutes,
                   ...ncfSettingsRoutes,

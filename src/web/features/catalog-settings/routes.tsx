@@ -1,8 +1,8 @@
 import type { RouteObject } from "react-router";
 import type { SettingsTab } from "../settings/settings-layout";
-import { CategoriesPage } from "./categories-page";
-import { UNITS_PERMISSION, UnitsPage } from "./units-page";
-import { WarehousesPage } from "./warehouses-page";
+
+/** Units of measure: the tab and the page (defined here so the tab does not load the page). */
+export const UNITS_PERMISSION = "settings.catalogs";
 
 /** Settings tabs for the catalog (categories, warehouses, units); paths relative to /home/settings. */
 export const catalogSettingsTabs: SettingsTab[] = [
@@ -11,8 +11,9 @@ export const catalogSettingsTabs: SettingsTab[] = [
   { key: "units", path: "/home/settings/units", permission: UNITS_PERMISSION, labelKey: "units:tab" },
 ];
 
+/** Each page is its own chunk, fetched when its route is first opened. */
 export const catalogSettingsRoutes: RouteObject[] = [
-  { path: "categories", element: <CategoriesPage /> },
-  { path: "warehouses", element: <WarehousesPage /> },
-  { path: "units", element: <UnitsPage /> },
+  { path: "categories", lazy: () => import("./categories-page").then((m) => ({ Component: m.CategoriesPage })) },
+  { path: "warehouses", lazy: () => import("./warehouses-page").then((m) => ({ Component: m.WarehousesPage })) },
+  { path: "units", lazy: () => import("./units-page").then((m) => ({ Component: m.UnitsPage })) },
 ];

@@ -14,8 +14,7 @@ import { toast } from "../../components/ui/use-toast";
 import { usePermissions } from "../../lib/permissions";
 import { useDebounce } from "../../lib/use-debounce";
 import { RequirePermission } from "../shell/guards";
-
-export const UNITS_PERMISSION = "settings.catalogs";
+import { UNITS_PERMISSION } from "./routes";
 
 interface UnitRow {
   id: string;

@@ -1,9 +1,7 @@
 import type { RouteObject } from "react-router";
-import { CreditNoteDetailPage } from "./credit-note-detail-page";
-import { CreditNotesPage } from "./credit-notes-page";
 
-/** /home/credit-notes: credit notes (B04) list and detail. */
+/** /home/credit-notes: credit notes (B04) list and detail; each page is its own chunk, fetched when first opened. */
 export const creditNoteRoutes: RouteObject[] = [
-  { path: "credit-notes", element: <CreditNotesPage /> },
-  { path: "credit-notes/:id", element: <CreditNoteDetailPage /> },
+  { path: "credit-notes", lazy: () => import("./credit-notes-page").then((m) => ({ Component: m.CreditNotesPage })) },
+  { path: "credit-notes/:id", lazy: () => import("./credit-note-detail-page").then((m) => ({ Component: m.CreditNoteDetailPage })) },
 ];

@@ -20,9 +20,7 @@ import { toast } from "../../components/ui/use-toast";
 import { tMessage } from "../../lib/i18n";
 import { RequirePermission } from "../shell/guards";
 import { ActiveBadge, FormError, SwitchRow, sheetErrorHandler } from "./parts";
-
-/** Customer types are a settings catalog: customerType.getAll / create / update all take settings.catalogs (reads also customers.view). */
-export const CUSTOMER_TYPES_PERMISSION = "settings.catalogs";
+import { CUSTOMER_TYPES_PERMISSION } from "./routes";
 
 type CustomerType = inferRouterOutputs<AppRouter>["customerType"]["getAll"][number];
 type FormValues = z.input<typeof customerTypeInput>;

@@ -8,7 +8,7 @@ import { Badge } from "../../components/ui/badge";
 import { Switch } from "../../components/ui/switch";
 
 /** The permission of the fiscal settings tabs (currencies, payment methods, invoice conditions and types). */
-export const FISCAL_SETTINGS_PERMISSION = "settings.fiscal";
+export { FISCAL_SETTINGS_PERMISSION } from "./routes";
 
 /** 'Activo' / 'Inactivo'. */
 export function ActiveBadge({ active }: { active: boolean }) {

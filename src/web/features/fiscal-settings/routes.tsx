@@ -1,11 +1,10 @@
 import type { RouteObject } from "react-router";
 import type { SettingsTab } from "../settings/settings-layout";
-import { CurrenciesPage } from "./currencies-page";
-import { CUSTOMER_TYPES_PERMISSION, CustomerTypesPage } from "./customer-types-page";
-import { InvoiceConditionsPage } from "./invoice-conditions-page";
-import { InvoiceTypesPage } from "./invoice-types-page";
-import { FISCAL_SETTINGS_PERMISSION } from "./parts";
-import { PaymentMethodsPage } from "./payment-methods-page";
+
+/** The tabs' permissions (defined here so the tabs do not load the pages). */
+export const FISCAL_SETTINGS_PERMISSION = "settings.fiscal";
+/** Customer types are a settings catalog: customerType.getAll / create / update all take settings.catalogs (reads also customers.view). */
+export const CUSTOMER_TYPES_PERMISSION = "settings.catalogs";
 
 /** Settings tabs of the fiscal settings (NCF types and ranges, currencies, payment methods, invoice conditions and types, customer types). */
 export const fiscalSettingsTabs: SettingsTab[] = [
@@ -16,10 +15,11 @@ export const fiscalSettingsTabs: SettingsTab[] = [
   { key: "customerTypes", path: "/home/settings/customer-types", permission: CUSTOMER_TYPES_PERMISSION, labelKey: "fiscalSettings:tabs.customerTypes" },
 ];
 
+/** Each page is its own chunk, fetched when its route is first opened. */
 export const fiscalSettingsRoutes: RouteObject[] = [
-  { path: "currencies", element: <CurrenciesPage /> },
-  { path: "payment-methods", element: <PaymentMethodsPage /> },
-  { path: "invoice-conditions", element: <InvoiceConditionsPage /> },
-  { path: "invoice-types", element: <InvoiceTypesPage /> },
-  { path: "customer-types", element: <CustomerTypesPage /> },
+  { path: "currencies", lazy: () => import("./currencies-page").then((m) => ({ Component: m.CurrenciesPage })) },
+  { path: "payment-methods", lazy: () => import("./payment-methods-page").then((m) => ({ Component: m.PaymentMethodsPage })) },
+  { path: "invoice-conditions", lazy: () => import("./invoice-conditions-page").then((m) => ({ Component: m.InvoiceConditionsPage })) },
+  { path: "invoice-types", lazy: () => import("./invoice-types-page").then((m) => ({ Component: m.InvoiceTypesPage })) },
+  { path: "customer-types", lazy: () => import("./customer-types-page").then((m) => ({ Component: m.CustomerTypesPage })) },
 ];

@@ -1,12 +1,11 @@
 import type { RouteObject } from "react-router";
-import { InvoiceDetailPage } from "./invoice-detail-page";
-import { InvoiceFormPage } from "./invoice-form-page";
-import { InvoicesPage } from "./invoices-page";
 
-/** /home/invoices: the invoices back office. */
+const invoiceForm = () => import("./invoice-form-page").then((m) => ({ Component: m.InvoiceFormPage }));
+
+/** /home/invoices: the invoices back office; each page is its own chunk, fetched when first opened. */
 export const invoiceRoutes: RouteObject[] = [
-  { path: "invoices", element: <InvoicesPage /> },
-  { path: "invoices/new", element: <InvoiceFormPage /> },
-  { path: "invoices/:id", element: <InvoiceDetailPage /> },
-  { path: "invoices/:id/edit", element: <InvoiceFormPage /> },
+  { path: "invoices", lazy: () => import("./invoices-page").then((m) => ({ Component: m.InvoicesPage })) },
+  { path: "invoices/new", lazy: invoiceForm },
+  { path: "invoices/:id", lazy: () => import("./invoice-detail-page").then((m) => ({ Component: m.InvoiceDetailPage })) },
+  { path: "invoices/:id/edit", lazy: invoiceForm },
 ];

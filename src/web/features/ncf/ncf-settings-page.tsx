@@ -24,8 +24,7 @@ import { tMessage } from "../../lib/i18n";
 import { ConfirmDialog } from "../pos/panels/confirm-dialog";
 import { RequirePermission } from "../shell/guards";
 import { NcfSetupNotice } from "./ncf-setup-notice";
-
-export const NCF_SETTINGS_PERMISSION = "settings.fiscal";
+import { NCF_SETTINGS_PERMISSION } from "./routes";
 
 type NcfType = inferRouterOutputs<AppRouter>["ncf"]["getAllTypes"][number];
 type NcfRange = NcfType["ranges"][number];

@@ -1,7 +1,9 @@
 import type { RouteObject } from "react-router";
 import type { SettingsTab } from "../settings/settings-layout";
-import { NCF_SETTINGS_PERMISSION, NcfSettingsPage } from "./ncf-settings-page";
 
-/** Settings tab 'Comprobantes (NCF)': each type with the authorizations DGII granted. */
+/** Who sees the tab and the page (defined here so the tab does not load the page). */
+export const NCF_SETTINGS_PERMISSION = "settings.fiscal";
+
+/** Settings tab 'Comprobantes (NCF)': each type with the authorizations DGII granted; the page is its own chunk. */
 export const ncfSettingsTabs: SettingsTab[] = [{ key: "ncf", path: "/home/settings/ncf", permission: NCF_SETTINGS_PERMISSION, labelKey: "ncf:tab" }];
-export const ncfSettingsRoutes: RouteObject[] = [{ path: "ncf", element: <NcfSettingsPage /> }];
+export const ncfSettingsRoutes: RouteObject[] = [{ path: "ncf", lazy: () => import("./ncf-settings-page").then((m) => ({ Component: m.NcfSettingsPage })) }];

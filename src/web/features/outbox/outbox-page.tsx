@@ -14,8 +14,7 @@ import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table";
 import { formatDateTime } from "../../lib/dates";
 import { cn } from "../../lib/utils";
 import { RequirePermission } from "../shell/guards";
-
-export const OUTBOX_PERMISSION = "settings.access";
+import { OUTBOX_PERMISSION } from "./routes";
 
 const STATUS_VARIANT = { outbox: "secondary", sent: "success", failed: "destructive" } as const;
 

@@ -1,12 +1,14 @@
 import type { RouteObject } from "react-router";
-import { ProviderDetailsPage } from "./provider-details-page";
-import { ProviderFormPage } from "./provider-form-page";
-import { ProvidersPage } from "./providers-page";
 
-/** Routes under /home for suppliers (paths relative to /home); each page guards its own permission. */
+const providerForm = () => import("./provider-form-page").then((m) => ({ Component: m.ProviderFormPage }));
+
+/**
+ * Routes under /home for suppliers (paths relative to /home); each page guards its own permission
+ * and is its own chunk, fetched when its route is first opened.
+ */
 export const providerRoutes: RouteObject[] = [
-  { path: "providers", element: <ProvidersPage /> },
-  { path: "providers/new", element: <ProviderFormPage /> },
-  { path: "providers/:id", element: <ProviderDetailsPage /> },
-  { path: "providers/:id/edit", element: <ProviderFormPage /> },
+  { path: "providers", lazy: () => import("./providers-page").then((m) => ({ Component: m.ProvidersPage })) },
+  { path: "providers/new", lazy: providerForm },
+  { path: "providers/:id", lazy: () => import("./provider-details-page").then((m) => ({ Component: m.ProviderDetailsPage })) },
+  { path: "providers/:id/edit", lazy: providerForm },
 ];
