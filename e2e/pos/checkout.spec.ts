@@ -186,3 +186,24 @@ test("a line that takes more than the warehouse has is flagged in the cart and i
   await page.screenshot({ path: "test-results/pos-stock-warning.png" });
   await page.keyboard.press("Escape");
 });
+
+test("on a phone the total and Cobrar stay at the foot of the screen while the products scroll", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, "cashier@demo.test");
+  await ensureCashboxOpen(page);
+  await page.goto(tenantUrl("/home/pos"));
+  await page.evaluate(() => localStorage.removeItem("pos_cart_state"));
+  await page.reload();
+  const search = page.getByLabel("Buscar producto", { exact: true });
+  await search.fill("AGUA-20");
+  await search.press("Enter");
+  await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const bar = page.getByTestId("pos-sticky-pay");
+  await expect(bar).toBeInViewport();
+  await expect(bar).toContainText("RD$35.00");
+  await page.screenshot({ path: "test-results/pos-390-sticky-pay.png" });
+  await bar.getByRole("button", { name: "Cobrar" }).click();
+  await expect(page.getByRole("dialog", { name: "Cobrar" })).toBeVisible();
+  await page.keyboard.press("Escape");
+});

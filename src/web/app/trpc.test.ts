@@ -1,7 +1,6 @@
 import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it } from "vitest";
-import type { AppRouter } from "../../server/trpc/app-router";
-import { humanMessage } from "./trpc";
+import { type AppRouter, humanMessage } from "./trpc";
 
 const refused = (message: string, data: unknown) => Object.assign(new TRPCClientError<AppRouter>(message), { data });
 

@@ -3,10 +3,10 @@ import { posCancelInvoiceInput } from "../../../shared/invoices/schemas";
 import { posCheckoutInput, posHoldInvoiceInput, posValidateCartInput } from "../../../shared/pos/schemas";
 import { protectedProcedure, requireAnyPermission, requirePermission, router } from "../../trpc/init";
 import {
-  getCartStock,
   cancelInvoice,
   checkout,
   deleteHeldInvoice,
+  getCartStock,
   getHeldInvoices,
   getInvoiceDetail,
   getRecentInvoices,

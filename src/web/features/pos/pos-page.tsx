@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { type Archive, Banknote, FolderOpen, History, Percent, Save, Terminal, Trash2, Usb, Wallet } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
+import { formatMoney } from "../../../shared/money/format";
 import { cartTotals, DEFAULT_CUSTOMER_ID } from "../../../shared/pos/cart";
 import type { ReceiptData } from "../../../shared/pos/receipt";
 import { useTRPC } from "../../app/trpc";
@@ -249,7 +250,7 @@ function PosScreen() {
   };
 
   return (
-    <div className="flex flex-col gap-3 lg:h-[calc(100dvh-7.5rem)] lg:min-h-[32rem] lg:flex-row">
+    <div className="flex flex-col gap-3 pb-24 lg:h-[calc(100dvh-7.5rem)] lg:min-h-[32rem] lg:flex-row lg:pb-0">
       <section className="flex h-[28rem] min-w-0 flex-col gap-3 lg:h-auto lg:min-h-0 lg:flex-1" aria-label={t("pos:products")}>
         <div className="flex flex-wrap items-center gap-2">
           <label className="flex items-center gap-2 text-sm">
@@ -329,8 +330,18 @@ function PosScreen() {
               {t("pos:cashbox.closedToSell")} {can("cash_box.open") ? null : t("pos:cashbox.askToOpen")}
             </p>
           ) : null}
-          <Button type="button" className="col-span-2 h-14 text-lg" onClick={openCheckout} disabled={items.length === 0 || !warehouseId}>
+          <Button type="button" className="col-span-2 hidden h-14 text-lg lg:inline-flex" onClick={openCheckout} disabled={items.length === 0 || !warehouseId}>
             <Banknote className="size-5" /> {t("pos:pay")} <Kbd>F9</Kbd>
+          </Button>
+        </div>
+        {/* Phones and tablets: the total and Cobrar stay at the foot of the screen while the products scroll. */}
+        <div className="fixed inset-x-0 bottom-0 z-40 flex items-center gap-3 border-t bg-card p-3 shadow-lg lg:hidden" data-testid="pos-sticky-pay">
+          <div className="grid min-w-0 flex-1">
+            <span className="text-xs text-muted-foreground">{t("pos:totals.total")}</span>
+            <span className="truncate text-2xl font-bold tabular-nums">{formatMoney(cartTotals(items).total, lang)}</span>
+          </div>
+          <Button type="button" className="h-12 px-6 text-lg" onClick={openCheckout} disabled={items.length === 0 || !warehouseId}>
+            <Banknote className="size-5" /> {t("pos:pay")}
           </Button>
         </div>
       </aside>
