@@ -12,7 +12,7 @@ import { expireSession, refreshSession, useSession, useSignOut } from "../lib/se
 import { useTenantConfig } from "../lib/theme";
 import { cn } from "../lib/utils";
 import { useBrandName } from "./document-meta";
-import { NAV_ITEMS } from "./navigation";
+import { visibleNavItems } from "./navigation";
 
 const COLLAPSED_KEY = "sidebar_collapsed";
 
@@ -20,7 +20,8 @@ export function AppShell() {
   const { t } = useTranslation();
   const { data: user } = useSession();
   const qc = useQueryClient();
-  const { can } = usePermissions();
+  const permissions = usePermissions();
+  const { can } = permissions;
   const signOut = useSignOut();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -28,7 +29,7 @@ export function AppShell() {
   const brandName = useBrandName();
   const [collapsed, setCollapsed] = React.useState(() => localStorage.getItem(COLLAPSED_KEY) === "true");
   const [mobileOpen, setMobileOpen] = React.useState(false);
-  const items = NAV_ITEMS.filter((item) => can(item.permission));
+  const items = visibleNavItems(permissions);
 
   const toggle = () => {
     setCollapsed((c) => {

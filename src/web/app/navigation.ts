@@ -13,21 +13,26 @@ import {
   UserCheck,
   Users,
   UsersRound,
+  Wallet,
 } from "lucide-react";
 
 export interface NavItem {
   key: string;
   path: string;
   permission: string;
+  /** When set, the entry also needs one of these (the page itself guards `permission`). */
+  anyOf?: string[];
   icon: LucideIcon;
   shortcut?: string;
 }
 
-/** The sidebar menu of the spec, in its order; settings last. */
+/** The sidebar menu of the spec, in its order, with 'Caja' after the POS (issue 21); settings last. */
 export const NAV_ITEMS: NavItem[] = [
   { key: "dashboard", path: "/home", permission: "dashboard.view", icon: LayoutDashboard },
   { key: "appointments", path: "/home/appointments", permission: "appointments.view", icon: CalendarDays },
   { key: "pos", path: "/home/pos", permission: "pos.access", icon: ShoppingCart, shortcut: "F2" },
+  // Who may open or close a cash box, and may open the page (it guards cash_box.view).
+  { key: "cashBox", path: "/home/cash-box", permission: "cash_box.view", anyOf: ["cash_box.open", "cash_box.close"], icon: Wallet },
   { key: "products", path: "/home/products", permission: "products.view", icon: Package },
   { key: "warehouseMovements", path: "/home/warehouse-movements", permission: "warehouse_movements.view", icon: Boxes },
   { key: "providers", path: "/home/providers", permission: "providers.view", icon: Truck },
@@ -39,3 +44,8 @@ export const NAV_ITEMS: NavItem[] = [
   { key: "employees", path: "/home/employees", permission: "employees.view", icon: UsersRound },
   { key: "settings", path: "/home/settings", permission: "settings.access", icon: Settings },
 ];
+
+/** The entries a user sees (sidebar, dashboard shortcuts), given their permission checks. */
+export function visibleNavItems(p: { can: (permission: string) => boolean; canAny: (permissions: string[]) => boolean }): NavItem[] {
+  return NAV_ITEMS.filter((item) => p.can(item.permission) && (!item.anyOf || p.canAny(item.anyOf)));
+}

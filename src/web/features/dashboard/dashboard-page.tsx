@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { formatTaxId } from "../../../shared/fiscal/tax-id";
 import { daysUntil } from "../../../shared/platform/dates";
-import { NAV_ITEMS } from "../../app/navigation";
+import { visibleNavItems } from "../../app/navigation";
 import { Badge } from "../../components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
@@ -16,10 +16,10 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const { data: user } = useSession();
   const config = useTenantConfig();
-  const { can } = usePermissions();
+  const permissions = usePermissions();
   const [params] = useSearchParams();
   const tenant = config.data?.tenant;
-  const shortcuts = NAV_ITEMS.filter((i) => i.key !== "dashboard" && can(i.permission));
+  const shortcuts = visibleNavItems(permissions).filter((i) => i.key !== "dashboard");
 
   return (
     <div className="grid gap-4">
