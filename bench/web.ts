@@ -6,11 +6,13 @@
  * browser context. A load is timed in the page, from the navigation's start to the first frame that
  * shows the product search box, enabled. Then the last context opens the POS again (warm: what the
  * cache keeps). Also: the requests, the bytes on the wire and unpacked, and how the assets were sent.
+ * Then BENCH_THROTTLED_ROUNDS (3) cold loads through Chromium's network throttling (10 Mbit/s down,
+ * 40 ms a round trip: a shop's DSL or 4G), where the bytes count; the target itself is localhost.
  *
  * BENCH_BASELINE_REF (a git ref, e.g. 7c879c5) also measures that commit the same way (its files
  * from `git archive`, this checkout's node_modules), alternating cold loads between the two so both
  * see the same machine load. Results in bench/RESULTS.md ('## Web delivery').
- * Usage: npm run bench:web (BENCH_PORT, BENCH_ROUNDS, BENCH_BASELINE_REF, CHROMIUM_PATH)
+ * Usage: npm run bench:web (BENCH_PORT, BENCH_ROUNDS, BENCH_THROTTLED_ROUNDS, BENCH_BASELINE_REF, CHROMIUM_PATH)
  */
 import { type ChildProcess, execFileSync, execSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from "node:fs";
@@ -22,6 +24,9 @@ import { benchRequest, signInCookie, stopBenchServer, waitHealthy } from "./serv
 
 const PORT = Number(process.env.BENCH_PORT ?? 3330);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
+const THROTTLED_ROUNDS = Number(process.env.BENCH_THROTTLED_ROUNDS ?? 3);
+/** Chromium's throttling for the throttled loads: bytes per second down and up, ms added to each response. */
+const THROTTLE = { downloadThroughput: 10_000_000 / 8, uploadThroughput: 5_000_000 / 8, latency: 40 };
 const BASELINE_REF = process.env.BENCH_BASELINE_REF;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const SEARCH_LABEL = "Buscar producto";
@@ -48,6 +53,7 @@ interface Target {
   build: { seconds: string; files: number; precompressed: number; entry: string; entryKb: number };
   cold: Load[];
   warm?: Load;
+  throttled: Load[];
 }
 
 async function call(port: number, cookie: string, method: "GET" | "POST", procedure: string, input?: unknown) {
@@ -93,7 +99,7 @@ async function startTarget(key: string, label: string, dir: string, port: number
   });
   const cookie = await signInCookie(port, "cashier@demo.test");
   await ensureOpenSession(port, cookie);
-  return { label, dir, port, origin: `http://demo.localhost:${port}`, cookie, child, build, cold: [] };
+  return { label, dir, port, origin: `http://demo.localhost:${port}`, cookie, child, build, cold: [], throttled: [] };
 }
 
 /**
@@ -114,13 +120,21 @@ const watchSearchBox = `(() => {
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
 })();`;
 
-/** Opens /home/pos in a new context (an empty cache); with `warm`, opens it a second time in that context too. */
-async function coldLoad(browser: Browser, t: Target, warm: boolean): Promise<{ cold: Load; warm?: Load }> {
+/**
+ * Opens /home/pos in a new context (an empty cache); with `warm`, opens it a second time in that
+ * context too; with `throttled`, through Chromium's network throttling (THROTTLE).
+ */
+async function coldLoad(browser: Browser, t: Target, opts: { warm?: boolean; throttled?: boolean } = {}): Promise<{ cold: Load; warm?: Load }> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: "es-DO" });
   const [name, value] = t.cookie.split("=") as [string, string];
   await context.addCookies([{ name, value, url: t.origin, httpOnly: true }]);
   await context.addInitScript(watchSearchBox);
   const page = await context.newPage();
+  if (opts.throttled) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, ...THROTTLE });
+  }
   const open = async (): Promise<Load> => {
     const headers: { encoding: string; cacheControl: string }[] = [];
     const onResponse = (r: Response) => {
@@ -158,7 +172,7 @@ async function coldLoad(browser: Browser, t: Target, warm: boolean): Promise<{ c
   };
   try {
     const cold = await open();
-    return { cold, warm: warm ? await open() : undefined };
+    return { cold, warm: opts.warm ? await open() : undefined };
   } finally {
     await context.close();
   }
@@ -181,17 +195,26 @@ async function main() {
       targets.push(await startTarget("baseline", `before: ${BASELINE_REF}`, dir, PORT + 1, tmp));
     }
     const head = execSync("git rev-parse --short HEAD", { encoding: "utf8" }).trim();
-    const dirty = execSync("git status --porcelain --untracked-files=no", { encoding: "utf8" }).trim() !== "";
+    // This run rewrites RESULTS.md itself: its own change does not count.
+    const dirty = execSync("git status --porcelain --untracked-files=no -- . ':!bench/RESULTS.md'", { encoding: "utf8" }).trim() !== "";
     targets.push(await startTarget("current", `this checkout (${head}${dirty ? " + uncommitted changes" : ""})`, process.cwd(), PORT, tmp));
 
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"] });
     for (let round = 0; round <= ROUNDS; round++) {
       // Alternating the targets round by round: both see the same load of this shared machine.
       for (const t of round % 2 === 0 ? targets : [...targets].reverse()) {
-        const { cold, warm } = await coldLoad(browser, t, round === ROUNDS);
+        const { cold, warm } = await coldLoad(browser, t, { warm: round === ROUNDS });
         if (round > 0) t.cold.push(cold);
         if (warm) t.warm = warm;
         console.log(`${t.label} round ${round}${round === 0 ? " (warm-up)" : ""}: search box at ${ms(cold.readyMs)} ms, ${kb(cold.assetsOnWire)} of assets on the wire`);
+      }
+    }
+
+    for (let round = 0; round < THROTTLED_ROUNDS; round++) {
+      for (const t of round % 2 === 0 ? targets : [...targets].reverse()) {
+        const { cold } = await coldLoad(browser, t, { throttled: true });
+        t.throttled.push(cold);
+        console.log(`${t.label} throttled round ${round + 1}: search box at ${ms(cold.readyMs)} ms`);
       }
     }
 
@@ -216,6 +239,19 @@ async function main() {
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
         ...targets.map(summary),
         "",
+        ...(THROTTLED_ROUNDS > 0
+          ? [
+              `Through Chromium's network throttling (${(THROTTLE.downloadThroughput * 8) / 1e6} Mbit/s down, ${(THROTTLE.uploadThroughput * 8) / 1e6} up, ${THROTTLE.latency} ms a round trip; ${THROTTLED_ROUNDS} cold loads each), where the bytes count:`,
+              "",
+              "| build | cold load median ms | min / max ms | first paint median ms |",
+              "|---|---:|---:|---:|",
+              ...targets.map((t) => {
+                const ready = t.throttled.map((l) => l.readyMs);
+                return `| ${t.label} | **${ms(median(ready))}** | ${ms(Math.min(...ready))} / ${ms(Math.max(...ready))} | ${ms(median(t.throttled.map((l) => l.fcpMs)))} |`;
+              }),
+              "",
+            ]
+          : []),
         `Target (issue 21 §7): the POS cold load under 1 s — ${currentMedian < 1000 ? "met" : "NOT met"} (median ${ms(currentMedian)} ms).`,
         "",
         ...targets.flatMap((t) => [
