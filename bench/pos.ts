@@ -224,7 +224,8 @@ function bundleSizes() {
   const files = readdirSync(assets).filter((f) => f.endsWith(".js"));
   const gz = (f: string) => gzipSync(readFileSync(path.join(assets, f))).length;
   const html = readFileSync(path.join(out, "index.html"), "utf8");
-  const entry = files.find((f) => html.includes(f))!;
+  // The entry is the page's module script (its other scripts are modulepreloads of shared chunks).
+  const entry = /<script type="module"[^>]* src="\/assets\/([^"]+)"/.exec(html)![1]!;
   const pos = files.filter((f) => f.startsWith("pos-page"));
   return { entryKb: (gz(entry) / 1024).toFixed(1), posKb: (pos.reduce((s, f) => s + gz(f), 0) / 1024).toFixed(1), posFiles: pos.join(", ") || "(none)" };
 }
