@@ -55,6 +55,7 @@ describe("tenant.getCurrentConfig / updateConfig", () => {
       rounded_navbar: true,
       rounded_buttons: true,
       allow_negative_stock: true,
+      sell_without_cashbox: false,
       rewards_points_per_unit: 1,
       rewards_amount_per_point: "100.00",
       country_code: "DO",
