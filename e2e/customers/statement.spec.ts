@@ -104,10 +104,10 @@ test("a credit sale shows in the customer's statement with its bucket; the credi
   await expect(card).toContainText("Límite de crédito: RD$5,000.00");
 
   // In English.
-  await pickMenuItem(page, "language-selector", "Inglés");
+  await pickMenuItem(page, "language-selector", "English");
   await expect(card.getByText("Statement", { exact: true })).toBeVisible();
   await expect(card.locator('[data-testid="statement-bucket"][data-bucket="d90_plus"]')).toContainText("Over 90 days");
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: "test-results/customer-statement-390-en.png", fullPage: true });
-  await pickMenuItem(page, "language-selector", "Spanish");
+  await pickMenuItem(page, "language-selector", "Español");
 });

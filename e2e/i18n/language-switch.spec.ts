@@ -7,7 +7,7 @@ test("the sign-in page switches to English, keeps it after a reload and switches
   await expect(page.getByRole("button", { name: "Iniciar sesión" })).toBeVisible();
   await expect(page.getByTestId("language-selector")).toHaveText("es");
 
-  await pickMenuItem(page, "language-selector", "Inglés");
+  await pickMenuItem(page, "language-selector", "English");
   await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
   await expect(page.getByLabel("Email")).toBeVisible();
   await expect(page.getByLabel("Password")).toBeVisible();
@@ -21,8 +21,8 @@ test("the sign-in page switches to English, keeps it after a reload and switches
   await expect(page.getByRole("button", { name: "Iniciar sesión" })).toHaveCount(0);
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
 
-  // In English the menu offers 'Spanish'.
-  await pickMenuItem(page, "language-selector", "Spanish");
+  // Each language is named in itself: 'Español' in the English menu.
+  await pickMenuItem(page, "language-selector", "Español");
   await expect(page.getByRole("button", { name: "Iniciar sesión" })).toBeVisible();
   await expect(page.getByLabel("Correo electrónico")).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("es");
@@ -33,7 +33,7 @@ test("the app shell switches to English, keeps it after a reload and switches ba
   const sidebar = page.getByTestId("sidebar");
   await expect(sidebar.getByRole("link", { name: "Suplidores" })).toBeVisible();
 
-  await pickMenuItem(page, "language-selector", "Inglés");
+  await pickMenuItem(page, "language-selector", "English");
   for (const entry of ["Dashboard", "Suppliers", "Point of sale", "Customers", "Settings"]) {
     await expect(sidebar.getByRole("link", { name: entry })).toBeVisible();
   }
@@ -46,7 +46,7 @@ test("the app shell switches to English, keeps it after a reload and switches ba
   await expect(page.getByTestId("sidebar").getByRole("link", { name: "Suppliers" })).toBeVisible();
   await expect(page.getByTestId("dashboard-greeting")).toHaveText("Hello, María Rodríguez");
 
-  await pickMenuItem(page, "language-selector", "Spanish");
+  await pickMenuItem(page, "language-selector", "Español");
   await expect(sidebar.getByRole("link", { name: "Suplidores" })).toBeVisible();
   await expect(sidebar.getByRole("link", { name: "Suppliers" })).toHaveCount(0);
   await expect(page.getByTestId("dashboard-greeting")).toHaveText("Hola, María Rodríguez");

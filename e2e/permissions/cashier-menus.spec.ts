@@ -29,6 +29,9 @@ test("a cashier sees only the cashier menus and is refused elsewhere, on screen 
   await expect(page.getByTestId("access-denied")).toContainText("Acceso Denegado");
   await expect(page.getByTestId("access-denied")).toContainText("No tienes permisos para acceder a esta sección");
   await expect(page.getByRole("button", { name: "Nuevo usuario" })).toHaveCount(0);
+  // … with a way back.
+  await page.getByTestId("access-denied").getByRole("link", { name: "Volver al inicio" }).click();
+  await expect(page).toHaveURL(/\/home$/);
   await page.goto(tenantUrl("/home/providers"));
   await expect(page.getByTestId("access-denied")).toBeVisible();
 

@@ -1,7 +1,8 @@
 import { Lock, Wrench } from "lucide-react";
 import type * as React from "react";
 import { useTranslation } from "react-i18next";
-import { Navigate, Outlet, useLocation } from "react-router";
+import { Link, Navigate, Outlet, useLocation } from "react-router";
+import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { usePermissions } from "../../lib/permissions";
@@ -33,6 +34,11 @@ export function AccessDenied({ message }: { message?: string }) {
         <CardTitle>{t("common:accessDenied.title")}</CardTitle>
         <CardDescription>{message ?? t("common:accessDenied.message")}</CardDescription>
       </CardHeader>
+      <CardContent className="flex justify-center">
+        <Button asChild variant="outline">
+          <Link to="/home">{t("common:accessDenied.back")}</Link>
+        </Button>
+      </CardContent>
     </Card>
   );
 }
