@@ -14,6 +14,8 @@ test("an owner creates a supplier (fixing an invalid email), finds it, deactivat
   await page.getByTestId("new-provider").click();
   await expect(page).toHaveURL(tenantUrl("/home/providers/new"));
   await expect(page.getByRole("heading", { name: "Nuevo suplidor" })).toBeVisible();
+  // The country starts filled in (a value, not a placeholder).
+  await expect(page.getByLabel("País")).toHaveValue("República Dominicana");
 
   // Required fields are checked before anything is sent.
   await expect(page.getByText("Razón social")).toBeVisible();

@@ -136,7 +136,7 @@ const TAB_OF: Record<string, Tab> = {
   ...Object.fromEntries(["document_retention_policy", "preferred_document_format", "notes", "internal_notes", "tags"].map((f) => [f, "notes"])),
 };
 
-function valuesOf(c: Customer | null): FormValues {
+function valuesOf(c: Customer | null, defaultCountry: string): FormValues {
   const legal = c?.legal ?? null;
   const values: Record<string, unknown> = {
     name: c?.name ?? "",
@@ -157,6 +157,8 @@ function valuesOf(c: Customer | null): FormValues {
   values.payment_terms = String(legal?.payment_terms ?? DEFAULT_PAYMENT_TERMS);
   // A customer without legal data yet: its one-line address becomes the first address line.
   if (!legal && c?.address) values.address_line1 = c.address;
+  // A new legal client is in the Dominican Republic unless said otherwise (a value, not a placeholder).
+  if (!legal && !values.country) values.country = defaultCountry;
   // 'Same as main address' is on for a new client, and when the stored billing address is empty or equal.
   values.same_as_main = !legal || BILLING_ADDRESS_PAIRS.every(([b, m]) => (legal[b] ?? "") === (legal[m] ?? "") || (legal[b] ?? "") === "");
   return values as FormValues;
@@ -202,7 +204,7 @@ function LegalClientForm({ customer }: { customer: Customer | null }) {
   /** The customer created by the first step of a chain whose second step failed. */
   const [created, setCreated] = React.useState<{ id: string; code: string } | null>(null);
   const createdRef = React.useRef<{ id: string; code: string } | null>(null);
-  const form = useForm<FormValues, unknown, FormOutput>({ resolver: makeResolver(editing), defaultValues: valuesOf(customer) });
+  const form = useForm<FormValues, unknown, FormOutput>({ resolver: makeResolver(editing), defaultValues: valuesOf(customer, t("customers:hints.country")) });
   const types = useQuery(trpc.customerType.getActive.queryOptions());
   const silent = { meta: { silent: true } };
   const createCustomer = useMutation(trpc.customer.create.mutationOptions(silent));

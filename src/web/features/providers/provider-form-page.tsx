@@ -57,7 +57,8 @@ function FormSkeleton() {
   );
 }
 
-function valuesOf(p: Provider | null): FormValues {
+/** A new provider's form, or a provider's; a new one starts in the Dominican Republic (a value, not a placeholder). */
+function valuesOf(p: Provider | null, defaultCountry: string): FormValues {
   const text = (v: string | null | undefined) => v ?? "";
   return {
     code: text(p?.code),
@@ -71,7 +72,7 @@ function valuesOf(p: Provider | null): FormValues {
     address: text(p?.address),
     city: text(p?.city),
     state: text(p?.state),
-    country: text(p?.country),
+    country: p ? text(p.country) : defaultCountry,
     postalCode: text(p?.postalCode),
     contactPerson: text(p?.contactPerson),
     contactPosition: text(p?.contactPosition),
@@ -89,7 +90,7 @@ function ProviderForm({ provider }: { provider: Provider | null }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const goBack = useGoBack();
-  const form = useForm<FormValues, unknown, FormOutput>({ resolver: zodResolver(providerFormInput), defaultValues: valuesOf(provider) });
+  const form = useForm<FormValues, unknown, FormOutput>({ resolver: zodResolver(providerFormInput), defaultValues: valuesOf(provider, t("providers:placeholders.country")) });
 
   const onSaved = async (saved: Provider, message: string) => {
     await qc.invalidateQueries(trpc.provider.pathFilter());
