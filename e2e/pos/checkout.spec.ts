@@ -3,6 +3,15 @@ import { isValidEan13 } from "../../src/shared/catalog/barcode";
 import { ensureCashboxOpen } from "../catalog-helpers";
 import { signIn, tenantUrl } from "../support";
 
+/** The demo cashier at the POS with their cash box open and an empty cart. */
+async function cashierAtEmptyPos(page: Page) {
+  await signIn(page, "cashier@demo.test");
+  await ensureCashboxOpen(page);
+  await page.goto(tenantUrl("/home/pos"));
+  await page.evaluate(() => localStorage.removeItem("pos_cart_state"));
+  await page.reload();
+}
+
 /** The demo catalogue's barcodes: a 12-digit stem and its check digit. */
 function ean13(stem: string): string {
   for (let d = 0; d <= 9; d++) if (isValidEan13(`${stem}${d}`)) return `${stem}${d}`;
@@ -21,11 +30,7 @@ async function scan(page: Page, code: string) {
 }
 
 test("scan two products, apply a Normal discount, pay half cash half card, see the change and the NCF on the receipt", async ({ page }) => {
-  await signIn(page, "cashier@demo.test");
-  await ensureCashboxOpen(page);
-  await page.goto(tenantUrl("/home/pos"));
-  await page.evaluate(() => localStorage.removeItem("pos_cart_state"));
-  await page.reload();
+  await cashierAtEmptyPos(page);
 
   await scan(page, RICE);
   await expect(page.getByTestId("cart-line")).toHaveCount(1);
@@ -107,11 +112,7 @@ test("scan two products, apply a Normal discount, pay half cash half card, see t
 });
 
 test("+, − and Delete change the selected line from the empty search box, without typing into it; with text in the box they type", async ({ page }) => {
-  await signIn(page, "cashier@demo.test");
-  await ensureCashboxOpen(page);
-  await page.goto(tenantUrl("/home/pos"));
-  await page.evaluate(() => localStorage.removeItem("pos_cart_state"));
-  await page.reload();
+  await cashierAtEmptyPos(page);
   const search = page.getByLabel("Buscar producto", { exact: true });
   await search.fill("AGUA-20");
   await search.press("Enter");
@@ -135,11 +136,7 @@ test("+, − and Delete change the selected line from the empty search box, with
 });
 
 test("a variable-price product asks for its price when added and is never charged at 0", async ({ page }) => {
-  await signIn(page, "cashier@demo.test");
-  await ensureCashboxOpen(page);
-  await page.goto(tenantUrl("/home/pos"));
-  await page.evaluate(() => localStorage.removeItem("pos_cart_state"));
-  await page.reload();
+  await cashierAtEmptyPos(page);
   const search = page.getByLabel("Buscar producto", { exact: true });
   await search.fill("PESCA-LB");
   await search.press("Enter");
@@ -166,11 +163,7 @@ test("a variable-price product asks for its price when added and is never charge
 });
 
 test("a line that takes more than the warehouse has is flagged in the cart and in the payment (the setting lets it go below zero)", async ({ page }) => {
-  await signIn(page, "cashier@demo.test");
-  await ensureCashboxOpen(page);
-  await page.goto(tenantUrl("/home/pos"));
-  await page.evaluate(() => localStorage.removeItem("pos_cart_state"));
-  await page.reload();
+  await cashierAtEmptyPos(page);
   const search = page.getByLabel("Buscar producto", { exact: true });
   await search.fill("MALTA-12");
   await search.press("Enter");
@@ -190,11 +183,7 @@ test("a line that takes more than the warehouse has is flagged in the cart and i
 
 test("on a phone the total and Cobrar stay at the foot of the screen while the products scroll", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, "cashier@demo.test");
-  await ensureCashboxOpen(page);
-  await page.goto(tenantUrl("/home/pos"));
-  await page.evaluate(() => localStorage.removeItem("pos_cart_state"));
-  await page.reload();
+  await cashierAtEmptyPos(page);
   const search = page.getByLabel("Buscar producto", { exact: true });
   await search.fill("AGUA-20");
   await search.press("Enter");
