@@ -4,7 +4,7 @@ import { signIn, tenantUrl } from "../support";
 test("an owner signs in, sees the shell in Spanish and signs out", async ({ page }) => {
   await page.goto(tenantUrl("/"));
   await expect(page).toHaveURL(/\/auth\/signin$/);
-  await expect(page).toHaveTitle("Enzzo POS Portal de Formularios");
+  await expect(page).toHaveTitle("Iniciar sesión · Enzzo POS Portal de Formularios");
   await expect(page.locator('meta[name="application-name"]')).toHaveAttribute("content", "Enzzo POS");
   await signIn(page, "owner@demo.test");
   await expect(page.getByTestId("dashboard-greeting")).toHaveText("Hola, María Rodríguez");

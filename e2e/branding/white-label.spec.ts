@@ -10,7 +10,7 @@ test("?brand=rd shows the white-label brand, its support contact, title and colo
   await expect(page.getByTestId("brand-name")).not.toContainText("Enzzo");
   await expect(page.getByTestId("support-contact")).toContainText("ayuda@negociodigital.do");
   await expect(page.getByTestId("support-contact")).toHaveText("Soporte: ayuda@negociodigital.do · +1 809 555 0199");
-  await expect(page).toHaveTitle("Negocio Digital RD Portal de Formularios");
+  await expect(page).toHaveTitle("Iniciar sesión · Negocio Digital RD Portal de Formularios");
   await expect(page.locator('meta[name="application-name"]')).toHaveAttribute("content", "Negocio Digital RD");
   await expect(page.locator("html")).toHaveAttribute("data-white-label", "true");
   await expect.poll(() => htmlCssVar(page, "--primary")).toBe("#0f766e");
@@ -20,7 +20,7 @@ test("?brand=rd shows the white-label brand, its support contact, title and colo
   // The brand is kept for the browser session, without the parameter.
   await page.goto(tenantUrl("/auth/signin"));
   await expect(page.getByTestId("brand-name")).toContainText("Negocio Digital RD");
-  await expect(page).toHaveTitle("Negocio Digital RD Portal de Formularios");
+  await expect(page).toHaveTitle("Iniciar sesión · Negocio Digital RD Portal de Formularios");
 });
 
 test("without ?brand a fresh browser shows Enzzo POS", async ({ page }) => {
@@ -29,7 +29,7 @@ test("without ?brand a fresh browser shows Enzzo POS", async ({ page }) => {
   await expect(page.getByTestId("brand-name")).not.toContainText("Negocio Digital RD");
   await expect(page.getByTestId("support-contact")).toContainText("soporte@enzzo.app");
   await expect(page.getByTestId("support-contact")).not.toContainText("negociodigital");
-  await expect(page).toHaveTitle("Enzzo POS Portal de Formularios");
+  await expect(page).toHaveTitle("Iniciar sesión · Enzzo POS Portal de Formularios");
   await expect(page.locator("html")).not.toHaveAttribute("data-white-label", "true");
   // The default theme's own primary colour.
   await expect.poll(() => htmlCssVar(page, "--primary")).toBe("#4f46e5");

@@ -55,7 +55,7 @@ test("a business registers itself on the bare domain and lands signed in on its 
   await expect(page.getByTestId("plan-status")).toHaveText("Prueba: quedan 30 días");
   await expect(page.getByText("Producto: Enzzo POS")).toBeVisible();
   await expect(page.getByText("RNC 1-31-24679-6")).toBeVisible();
-  await expect(page).toHaveTitle("Enzzo POS Portal de Formularios");
+  await expect(page).toHaveTitle("Tablero · Enzzo POS Portal de Formularios");
   // No NCF range is invented: the owner is guided to enter DGII's authorizations.
   const setup = page.getByTestId("ncf-setup");
   await expect(setup).toContainText("Registre sus autorizaciones de NCF");
@@ -72,7 +72,7 @@ test("the dental onboarding creates an Enzzo Dental tenant", async ({ page }) =>
   const b = newBusiness("den");
   await page.goto(bareUrl("/onboarding/dental"));
   await expect(page.getByText("Cree su cuenta de Enzzo Dental")).toBeVisible();
-  await expect(page).toHaveTitle("Enzzo Dental Portal de Formularios");
+  await expect(page).toHaveTitle("Crear cuenta · Enzzo Dental Portal de Formularios");
   await expect(page.getByTestId("brand-name")).toContainText("Enzzo Dental");
 
   await fillForm(page, b, "131246796");
@@ -80,7 +80,7 @@ test("the dental onboarding creates an Enzzo Dental tenant", async ({ page }) =>
 
   await expect(page).toHaveURL(tenantUrl("/home?welcome=1", b.subdomain));
   await expect(page.getByTestId("dashboard-greeting")).toContainText(b.ownerName);
-  await expect(page).toHaveTitle("Enzzo Dental Portal de Formularios");
+  await expect(page).toHaveTitle("Tablero · Enzzo Dental Portal de Formularios");
   await expect(page.locator('meta[name="application-name"]')).toHaveAttribute("content", "Enzzo Dental");
   await expect(page.getByText("Producto: Enzzo Dental")).toBeVisible();
   await expect(page.getByTestId("plan-status")).toHaveText("Prueba: quedan 30 días");

@@ -1,9 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import * as React from "react";
+import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { pageTitle, productName } from "../../shared/platform/branding";
 import { TENANT_STALE_MS } from "../../shared/platform/themes";
 import { currentBrand, currentSubdomain } from "../lib/host";
+import { screenTitleKey } from "./screen-title";
 import { useTRPC } from "./trpc";
 
 /** The tenant of this host (public lookup), cached 5 minutes. */
@@ -54,14 +56,22 @@ function setMeta(name: string, content: string) {
   el.content = content;
 }
 
-/** Title '{product name} Portal de Formularios', application-name meta tags, white-label colour. */
+/**
+ * Title '{screen} · {product name} Portal de Formularios' (the screen in the user's language, none
+ * on the landing page), application-name meta tags, white-label colour.
+ */
 export function DocumentMeta() {
   const product = useTenantProduct();
   const brand = React.useMemo(currentBrand, []);
+  const { t } = useTranslation();
+  const screenKey = screenTitleKey(useLocation().pathname);
+  const screen = screenKey ? t(screenKey) : undefined;
   React.useEffect(() => {
     const title = pageTitle(product, brand);
+    document.title = screen ? `${screen} · ${title}` : title;
+  }, [product, brand, screen]);
+  React.useEffect(() => {
     const name = brand.whiteLabel ? brand.name : productName(product);
-    document.title = title;
     setMeta("application-name", name);
     setMeta("apple-mobile-web-app-title", name);
     const html = document.documentElement;

@@ -1,5 +1,5 @@
 import type { RouteObject } from "react-router";
-import type { SettingsTab } from "../settings/settings-layout";
+import type { SettingsTab } from "../settings/tabs";
 import { CashboxPage } from "./cashbox-page";
 import { CASHBOX_SETTINGS_PERMISSION, CashboxesSettingsPage } from "./cashboxes-settings-page";
 

@@ -1,5 +1,5 @@
 import type { RouteObject } from "react-router";
-import type { SettingsTab } from "../settings/settings-layout";
+import type { SettingsTab } from "../settings/tabs";
 
 /** Units of measure: the tab and the page (defined here so the tab does not load the page). */
 export const UNITS_PERMISSION = "settings.catalogs";

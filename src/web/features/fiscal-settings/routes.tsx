@@ -1,5 +1,5 @@
 import type { RouteObject } from "react-router";
-import type { SettingsTab } from "../settings/settings-layout";
+import type { SettingsTab } from "../settings/tabs";
 
 /** The tabs' permissions (defined here so the tabs do not load the pages). */
 export const FISCAL_SETTINGS_PERMISSION = "settings.fiscal";

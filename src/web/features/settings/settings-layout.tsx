@@ -2,31 +2,8 @@ import { useTranslation } from "react-i18next";
 import { Navigate, NavLink, Outlet } from "react-router";
 import { usePermissions } from "../../lib/permissions";
 import { cn } from "../../lib/utils";
-import { cashboxSettingsTabs } from "../cashbox/routes";
-import { catalogSettingsTabs } from "../catalog-settings/routes";
-import { fiscalSettingsTabs } from "../fiscal-settings/routes";
-import { ncfSettingsTabs } from "../ncf/routes";
-import { outboxSettingsTabs } from "../outbox/routes";
 import { AccessDenied } from "../shell/guards";
-
-export interface SettingsTab {
-  key: string;
-  path: string;
-  permission: string;
-  /** i18n key of the label; default settings:tabs.{key} */
-  labelKey?: string;
-}
-
-export const SETTINGS_TABS: SettingsTab[] = [
-  { key: "users", path: "/home/settings/users", permission: "settings.users" },
-  ...catalogSettingsTabs,
-  { key: "modules", path: "/home/settings/modules", permission: "settings.modules" },
-  { key: "configuration", path: "/home/settings/configuration", permission: "settings.configuration" },
-  ...cashboxSettingsTabs,
-  ...ncfSettingsTabs,
-  ...fiscalSettingsTabs,
-  ...outboxSettingsTabs,
-];
+import { SETTINGS_TABS, settingsTabLabel } from "./tabs";
 
 export function SettingsLayout() {
   const { t } = useTranslation();
@@ -43,7 +20,7 @@ export function SettingsLayout() {
               cn("rounded-[var(--radius-button)] px-3 py-2 text-sm font-medium hover:bg-accent", isActive && "bg-primary text-primary-foreground hover:bg-primary")
             }
           >
-            {t(tab.labelKey ?? `settings:tabs.${tab.key}`)}
+            {t(settingsTabLabel(tab))}
           </NavLink>
         ))}
       </nav>
