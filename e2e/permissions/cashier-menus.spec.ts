@@ -23,11 +23,11 @@ test("a cashier sees only the cashier menus and is refused elsewhere, on screen 
   await expect(page.getByRole("heading", { name: "Productos" })).toBeVisible();
   await expect(page.getByTestId("new-product")).toHaveCount(0);
 
-  // Typing a forbidden address shows 'Acceso Denegado'.
+  // Typing a forbidden address shows 'Acceso denegado'.
   await page.goto(tenantUrl("/home/settings/users"));
   await expect(page.getByTestId("access-denied")).toBeVisible();
-  await expect(page.getByTestId("access-denied")).toContainText("Acceso Denegado");
-  await expect(page.getByTestId("access-denied")).toContainText("No tienes permisos para acceder a esta sección");
+  await expect(page.getByTestId("access-denied")).toContainText("Acceso denegado");
+  await expect(page.getByTestId("access-denied")).toContainText("No tiene permiso para acceder a esta sección.");
   await expect(page.getByRole("button", { name: "Nuevo usuario" })).toHaveCount(0);
   // … with a way back.
   await page.getByTestId("access-denied").getByRole("link", { name: "Volver al inicio" }).click();

@@ -24,7 +24,7 @@ export function RequireSession() {
   return <Outlet />;
 }
 
-/** 'Acceso Denegado' for a user lacking the permission (the server refuses the calls too). */
+/** 'Acceso denegado' for a user lacking the permission (the server refuses the calls too). */
 export function AccessDenied({ message }: { message?: string }) {
   const { t } = useTranslation();
   return (
