@@ -49,9 +49,14 @@ export function Providers({ children }: { children: React.ReactNode }) {
   const [queryClient] = React.useState(makeQueryClient);
   const [trpcClient] = React.useState(makeTrpcClient);
   const { i18n: i18nInstance } = useTranslation();
+  const language = i18nInstance.language;
+  const shownLanguage = React.useRef(language);
   React.useEffect(() => {
-    document.documentElement.lang = i18nInstance.language;
-  }, [i18nInstance.language]);
+    document.documentElement.lang = language;
+    // What was fetched in the other language (seeded names, server messages) is fetched again.
+    if (shownLanguage.current !== language) void queryClient.invalidateQueries();
+    shownLanguage.current = language;
+  }, [language, queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>

@@ -4,6 +4,7 @@ import { createTRPCContext } from "@trpc/tanstack-react-query";
 import superjson from "superjson";
 // The one import from the server: its router type (biome keeps every other import out).
 import type { AppRouter } from "../../server/trpc/app-router";
+import { withSeededNames } from "../../shared/seeded-names";
 import i18n from "../lib/i18n";
 
 export type { AppRouter };
@@ -34,10 +35,26 @@ const humanErrors: TRPCLink<AppRouter> = () => ({ next, op }) =>
     }),
   );
 
+/** Results carry the names the suite seeded (Efectivo, Contado, Principal …) in the user's language. */
+const seededNames: TRPCLink<AppRouter> = () => ({ next, op }) =>
+  observable((observer) =>
+    next(op).subscribe({
+      next: (value) => {
+        const result = value.result;
+        if (i18n.language !== "es" && "data" in result && result.data !== undefined && (!result.type || result.type === "data")) {
+          observer.next({ ...value, result: { ...result, data: withSeededNames(result.data, i18n.language) } });
+        } else observer.next(value);
+      },
+      error: (error) => observer.error(error),
+      complete: () => observer.complete(),
+    }),
+  );
+
 export function makeTrpcClient() {
   return createTRPCClient<AppRouter>({
     links: [
       humanErrors,
+      seededNames,
       httpBatchLink({
         url: "/api/trpc",
         // Long batches are split rather than refused (414) by the server.

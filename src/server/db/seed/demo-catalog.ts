@@ -14,14 +14,14 @@ function ean13(stem: string): string {
   throw new Error(`no EAN-13 for ${stem}`);
 }
 
-const CATEGORIES = [
+export const DEMO_CATEGORIES = [
   { code: "BEB", name: "Bebidas" },
   { code: "ABA", name: "Abarrotes" },
   { code: "LAC", name: "Lácteos" },
   { code: "COC", name: "Cocina" },
 ] as const;
 
-type Category = (typeof CATEGORIES)[number]["code"];
+type Category = (typeof DEMO_CATEGORIES)[number]["code"];
 
 /** name, sku, barcode stem, price, category, favourite, extra fields */
 const PRODUCTS: [string, string, string | null, string, Category, boolean, Record<string, unknown>?][] = [
@@ -52,7 +52,7 @@ const PRODUCTS: [string, string, string | null, string, Category, boolean, Recor
  */
 export async function seedDemoCatalog(tx: Tx, tenantId: string, warehouseId: string, userId: string) {
   const categoryIds = new Map<string, string>();
-  for (const c of CATEGORIES) {
+  for (const c of DEMO_CATEGORIES) {
     const id = newId();
     await tx.insert(productCategories).values({ tenantId, id, code: c.code, name: c.name });
     categoryIds.set(c.code, id);
