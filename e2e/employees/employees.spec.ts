@@ -126,6 +126,8 @@ test("an owner creates an employee, links two products with commissions, sells w
   await expect(row).toContainText("RD$150.00");
   await expect(row.locator("td").nth(1)).toHaveText("2");
   await expect(page.getByTestId("summary-commission")).toHaveText("RD$150.00");
+  // Amounts are what the commissions are computed on: before ITBIS, and labelled so.
+  await expect(page.getByRole("columnheader", { name: "Monto vendido sin ITBIS" })).toBeVisible();
   await row.getByRole("button", { name: `Ver líneas de ${name}` }).click();
   const lines = page.getByTestId("seller-line");
   await expect(lines).toHaveCount(2);
@@ -195,6 +197,7 @@ test("in English at 768 px: the employee form and the sellers report", async ({ 
   await page.goto(tenantUrl("/home/sellers"));
   await expect(page.getByRole("button", { name: "Export" })).toBeVisible();
   await expect(page.getByTestId("summary-sales")).toBeVisible();
+  await expect(page.getByText("Amount sold before ITBIS").first()).toBeVisible();
   await page.screenshot({ path: "test-results/sellers-768-en.png", fullPage: true });
   await page.evaluate(() => localStorage.setItem("language", "es"));
 });

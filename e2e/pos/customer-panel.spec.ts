@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ensureCashboxOpen } from "../catalog-helpers";
+import { ensureCashboxOpen, trpcQuery } from "../catalog-helpers";
 import { signIn, tenantUrl } from "../support";
 
 test("create a customer from the POS panel with the keyboard only, then sell to them", async ({ page }) => {
@@ -46,6 +46,10 @@ test("create a customer from the POS panel with the keyboard only, then sell to 
   const pay = page.getByRole("dialog", { name: "Cobrar" });
   await expect(pay.getByText(`Cliente: ${name}`)).toBeVisible();
   await expect(pay.getByLabel("Próximo NCF")).toHaveValue(/^B02\d{8}$/);
+  // RD$200 handed over in cash: the history shows what the invoice took and the change apart.
+  await pay.getByLabel("Monto").first().fill("200");
+  const total = (await pay.getByTestId("checkout-total").innerText()).trim();
+  const change = (await pay.getByTestId("checkout-change").innerText()).trim();
   await page.keyboard.press("Enter");
   const done = page.getByRole("dialog", { name: "Orden Completada" });
   await expect(done).toBeVisible();
@@ -55,4 +59,12 @@ test("create a customer from the POS panel with the keyboard only, then sell to 
   // The customer is now among the recent ones.
   await page.keyboard.press("F6");
   await expect(page.getByTestId("customer-search-panel").getByText(name)).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  const [customer] = await trpcQuery<{ id: string }[]>(page, "customer.search", { query: name });
+  await page.goto(tenantUrl(`/home/customers/${customer!.id}`));
+  const row = page.getByTestId("history-row");
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("RD$200.00");
+  await expect(row.getByTestId("history-applied")).toHaveText(`Aplicado ${total} · Cambio ${change}`);
 });

@@ -296,10 +296,11 @@ describe("customer.getHistory", () => {
       });
       const first = make(1, "completed", "1180.00", new Date("2026-11-20T14:00:00Z"));
       const second = make(2, "cancelled", "500.00", new Date("2026-11-21T14:00:00Z"));
-      const third = make(3, "completed", "236.50", new Date("2026-11-22T14:00:00Z"));
+      // RD$300 handed over for RD$236.50: RD$63.50 back.
+      const third = { ...make(3, "completed", "236.50", new Date("2026-11-22T14:00:00Z")), paidTotal: "300.00", changeAmount: "63.50" };
       await tx.insert(orders).values([first, second, third]);
       const pay = (orderId: string, methodId: string, amount: string) => ({ tenantId, id: newId(), orderId, paymentMethodId: methodId, currencyId: dop!.id, amount, rate: "1", baseAmount: amount });
-      await tx.insert(orderPayments).values([pay(first.id, cash!.id, "1000.00"), pay(first.id, card!.id, "180.00"), pay(third.id, cash!.id, "236.50")]);
+      await tx.insert(orderPayments).values([pay(first.id, cash!.id, "1000.00"), pay(first.id, card!.id, "180.00"), pay(third.id, cash!.id, "300.00")]);
     });
     const page1 = await cashier.customer.getHistory.query({ customerId: nacional!.id, pageSize: 2 });
     expect(page1.pagination).toEqual({ page: 1, pageSize: 2, total: 3, pageCount: 2 });
@@ -308,9 +309,12 @@ describe("customer.getHistory", () => {
       ["FAC-000003", "completed", "236.50"],
       ["FAC-000002", "cancelled", "500.00"],
     ]);
-    expect(page1.data[0]!.payments.map((p) => [p.paymentMethodCode, p.amount, p.currencyCode])).toEqual([["CASH", "236.50", "DOP"]]);
+    expect(page1.data[0]!.payments.map((p) => [p.paymentMethodCode, p.amount, p.currencyCode])).toEqual([["CASH", "300.00", "DOP"]]);
+    // What was handed over, what the invoice took and the change, apart.
+    expect(page1.data[0]).toMatchObject({ paidTotal: "300.00", appliedAmount: "236.50", changeAmount: "63.50" });
     const page2 = await cashier.customer.getHistory.query({ customerId: nacional!.id, page: 2, pageSize: 2 });
     expect(page2.data.map((o) => o.number)).toEqual(["FAC-000001"]);
+    expect(page2.data[0]).toMatchObject({ paidTotal: "1180.00", appliedAmount: "1180.00", changeAmount: "0.00" });
     expect(page2.data[0]!.payments.map((p) => [p.paymentMethodCode, p.amount])).toEqual([
       ["CASH", "1000.00"],
       ["CARD", "180.00"],

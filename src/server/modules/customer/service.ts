@@ -338,6 +338,8 @@ export async function customerHistory(tx: Tx, tenantId: string, input: { custome
       taxTotal: orders.taxTotal,
       total: orders.total,
       paidTotal: orders.paidTotal,
+      /** what the invoice took of what was handed over: paid minus the change */
+      appliedAmount: sql<string>`(${orders.paidTotal} - ${orders.changeAmount})::numeric(14,2)::text`,
       changeAmount: orders.changeAmount,
       pointsEarned: orders.pointsEarned,
     })

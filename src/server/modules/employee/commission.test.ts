@@ -262,7 +262,7 @@ describe("commission.export", () => {
     expect(workbook.worksheets.map((w) => w.name)).toEqual(["Resumen", "Detalle"]);
     const summary = workbook.getWorksheet("Resumen")!;
     const values = (sheet: ExcelJS.Worksheet, row: number) => (sheet.getRow(row).values as unknown[]).slice(1);
-    expect(values(summary, 1)).toEqual(["Código", "Vendedor", "Ventas", "Líneas", "Monto vendido", "Comisión"]);
+    expect(values(summary, 1)).toEqual(["Código", "Vendedor", "Ventas", "Líneas", "Monto vendido sin ITBIS", "Comisión"]);
     expect(values(summary, 2)).toEqual(["EMP-001", "Ana", 2, 4, 1870, 204]);
     expect(values(summary, 5)).toEqual([undefined, "Totales", 2, 7, 3353.88, 258.52]);
     const detail = workbook.getWorksheet("Detalle")!;

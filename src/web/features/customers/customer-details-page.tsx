@@ -3,6 +3,7 @@ import { ArchiveRestore, ArrowLeft, Pencil, Receipt, Star, Trash2 } from "lucide
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
+import { toBig } from "../../../shared/catalog/decimal";
 import { CUSTOMER_LIMITS } from "../../../shared/customers/customer";
 import { customerFiscalKind } from "../../../shared/customers/fiscal";
 import { formatMoney } from "../../../shared/money/format";
@@ -242,7 +243,14 @@ function HistoryCard({ customerId }: { customerId: string }) {
                 <TD className="whitespace-nowrap">{formatDateTime(o.createdAt, i18n.language)}</TD>
                 <TD className="hidden font-mono text-xs md:table-cell">{o.ncf ?? "—"}</TD>
                 <TD>{o.status === "cancelled" ? <Badge variant="destructive">{t("customers:history.cancelled")}</Badge> : <Badge variant="success">{t("customers:history.completed")}</Badge>}</TD>
-                <TD className="hidden text-xs md:table-cell">{o.payments.map((p) => `${p.paymentMethodName} ${formatMoney(p.amount, i18n.language, p.currencyCode)}`).join(" · ") || "—"}</TD>
+                <TD className="hidden text-xs md:table-cell">
+                  <div>{o.payments.map((p) => `${p.paymentMethodName} ${formatMoney(p.amount, i18n.language, p.currencyCode)}`).join(" · ") || "—"}</div>
+                  {toBig(o.changeAmount).gt(0) ? (
+                    <div className="text-muted-foreground" data-testid="history-applied">
+                      {t("customers:history.applied", { amount: money(o.appliedAmount) })} · {t("customers:history.change", { amount: money(o.changeAmount) })}
+                    </div>
+                  ) : null}
+                </TD>
                 <TD className="text-right tabular-nums">{money(o.total)}</TD>
               </TR>
             ))}
