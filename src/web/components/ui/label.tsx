@@ -7,9 +7,17 @@ export function Label({ className, ...props }: React.ComponentProps<typeof Label
 }
 
 /** A labelled form field with its error message underneath. */
-export function Field({ label, htmlFor, error, required, children, hint }: { label: string; htmlFor: string; error?: string; required?: boolean; hint?: string; children: React.ReactNode }) {
+export function Field({
+  label,
+  htmlFor,
+  error,
+  required,
+  children,
+  hint,
+  className,
+}: { label: string; htmlFor: string; error?: string; required?: boolean; hint?: string; children: React.ReactNode; className?: string }) {
   return (
-    <div className="grid gap-1.5">
+    <div className={cn("grid gap-1.5", className)}>
       <Label htmlFor={htmlFor}>
         {label}
         {required ? <span className="text-destructive"> *</span> : null}

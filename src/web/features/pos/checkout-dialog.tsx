@@ -189,7 +189,13 @@ export function CheckoutDialog({
 
         <div className="grid gap-3 sm:grid-cols-2">
           <Field label={t("pos:checkout.ncfType")} htmlFor="pos-ncf-type">
-            <select id="pos-ncf-type" className={selectClass} value={ncfTypeId} onChange={(e) => setNcfTypeId(e.target.value)}>
+            <select
+              id="pos-ncf-type"
+              className={selectClass}
+              value={ncfTypeId}
+              onChange={(e) => setNcfTypeId(e.target.value)}
+              title={ncfType ? `${ncfType.code} — ${ncfType.description}` : undefined}
+            >
               {saleTypes.map((n) => (
                 <option key={n.id} value={n.id} disabled={n.expired || n.exhausted}>
                   {n.code} — {n.description}
@@ -229,9 +235,16 @@ export function CheckoutDialog({
         <fieldset className="space-y-2">
           <legend className="mb-1 text-sm font-medium">{t("pos:checkout.payments")}</legend>
           {rows.map((r, i) => (
-            <div key={r.key} className="grid grid-cols-[1fr_0.8fr_1fr_auto] items-end gap-2">
-              <Field label={t("pos:checkout.method")} htmlFor={`pos-pay-method-${i}`}>
-                <select id={`pos-pay-method-${i}`} className={selectClass} value={r.paymentMethodId} onChange={(e) => changeMethod(r, e.target.value)}>
+            <div key={r.key} className="grid grid-cols-[5.5rem_1fr_auto] items-end gap-2 sm:grid-cols-[1fr_0.8fr_1fr_auto]">
+              {/* On a phone the method has the row to itself, so its name is never cut. */}
+              <Field label={t("pos:checkout.method")} htmlFor={`pos-pay-method-${i}`} className="col-span-3 sm:col-span-1">
+                <select
+                  id={`pos-pay-method-${i}`}
+                  className={selectClass}
+                  value={r.paymentMethodId}
+                  onChange={(e) => changeMethod(r, e.target.value)}
+                  title={methods.data?.find((m) => m.id === r.paymentMethodId)?.name}
+                >
                   {(methods.data ?? []).map((m) => (
                     <option key={m.id} value={m.id}>
                       {m.name}
@@ -274,12 +287,12 @@ export function CheckoutDialog({
                 <Trash2 className="size-4" />
               </Button>
               {methodCode(r.paymentMethodId) !== "CASH" ? (
-                <div className="col-span-4">
+                <div className="col-span-3 sm:col-span-4">
                   <Input aria-label={t("pos:checkout.reference")} placeholder={t("pos:checkout.reference")} value={r.reference} onChange={(e) => update(r.key, { reference: e.target.value })} className="h-9" />
                 </div>
               ) : null}
               {codeOf(r.currencyId) !== "DOP" ? (
-                <p className="col-span-4 text-xs text-muted-foreground">
+                <p className="col-span-3 text-xs text-muted-foreground sm:col-span-4">
                   {t("pos:checkout.rate", { code: codeOf(r.currencyId), rate: rateOf(r.currencyId) })}
                 </p>
               ) : null}

@@ -217,7 +217,9 @@ export function CustomerChip({ name, onClick }: { name: string; onClick: () => v
   return (
     <Button type="button" variant="outline" className="h-11 w-full justify-start gap-2" onClick={onClick} aria-label={t("pos:customer.change", { name })}>
       <User className="size-4" aria-hidden />
-      <span className="truncate">{name}</span>
+      <span className="truncate" title={name}>
+        {name}
+      </span>
       <span className="ml-auto text-xs text-muted-foreground">F6</span>
     </Button>
   );

@@ -138,6 +138,7 @@ export function ProductFinder({ searchRef, onAdd, lang }: { searchRef: React.Ref
           onKeyDown={onKeyDown}
           aria-label={t("pos:search")}
           placeholder={t("pos:searchPlaceholder")}
+          title={t("pos:searchPlaceholder")}
           className="h-12 pr-20 pl-10 text-base"
           autoComplete="off"
           role="combobox"
@@ -163,6 +164,7 @@ export function ProductFinder({ searchRef, onAdd, lang }: { searchRef: React.Ref
                 type="button"
                 onClick={() => add(p)}
                 onMouseEnter={() => setHighlight(i)}
+                title={[p.name, p.sku, p.barcode].filter(Boolean).join(" · ")}
                 className={cn("flex min-h-11 w-full items-center justify-between gap-3 border-b px-3 py-2 text-left last:border-b-0", i === highlight && "bg-accent text-accent-foreground")}
                 aria-current={i === highlight ? "true" : undefined}
               >
@@ -198,6 +200,7 @@ export function ProductFinder({ searchRef, onAdd, lang }: { searchRef: React.Ref
                 key={p.id}
                 type="button"
                 onClick={() => add(p)}
+                title={p.name}
                 className="flex min-h-24 flex-col justify-between rounded-md border bg-card p-3 text-left shadow-sm transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
               >
                 <span className="line-clamp-2 text-sm font-medium">{p.name}</span>

@@ -103,7 +103,7 @@ function HeldInvoicesContent({ onClose }: { onClose: () => void }) {
           <li key={invoice.id} className="grid grid-cols-1 gap-3 rounded-[var(--radius-card)] border p-4" data-testid="held-invoice" data-held-id={invoice.id}>
             <div className="flex items-start justify-between gap-3">
               <div className="min-w-0">
-                <p className="truncate font-semibold" data-testid="held-invoice-name">
+                <p className="truncate font-semibold" data-testid="held-invoice-name" title={invoice.name}>
                   {invoice.name}
                 </p>
                 <p className="text-sm text-muted-foreground">{formatDateTime(invoice.createdAt, i18n.language)}</p>
