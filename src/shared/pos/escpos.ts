@@ -1,8 +1,6 @@
 import ReceiptPrinterEncoder from "@point-of-sale/receipt-printer-encoder";
+import { DRAWER_OPEN_COMMAND } from "./drawer";
 import { RECEIPT_WIDTH, type ReceiptLine } from "./receipt";
-
-/** ESC p 0 25 250: pulse the cash drawer on pin 2 for 50 ms, 500 ms off (spec 02 §7). */
-export const DRAWER_OPEN_COMMAND: readonly number[] = [27, 112, 0, 25, 250];
 
 export type PrinterLanguage = "esc-pos" | "star-prnt" | "star-line";
 
@@ -54,9 +52,4 @@ export function encodeReceipt(lines: readonly ReceiptLine[], opts: EscPosOptions
     else encoder.pulse();
   }
   return encoder.encode();
-}
-
-/** Just the drawer-open command, for printers reached without a receipt. */
-export function drawerOpenBytes(): Uint8Array {
-  return Uint8Array.from(DRAWER_OPEN_COMMAND);
 }

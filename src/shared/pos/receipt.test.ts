@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DRAWER_OPEN_COMMAND, drawerOpenBytes, encodeReceipt } from "./escpos";
+import { DRAWER_OPEN_COMMAND, drawerOpenBytes } from "./drawer";
+import { encodeReceipt } from "./escpos";
 import { buildReceiptLines, buildReceiptText, formatReceiptDate, twoColumns, wrapText } from "./receipt";
 import { sampleReceipt } from "./test-fixtures";
 

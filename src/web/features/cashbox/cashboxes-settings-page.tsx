@@ -21,9 +21,8 @@ import { toast } from "../../components/ui/use-toast";
 import { tMessage } from "../../lib/i18n";
 import { usePermissions } from "../../lib/permissions";
 import { RequirePermission } from "../shell/guards";
+import { CASHBOX_SETTINGS_PERMISSION } from "./routes";
 import type { CashboxRow } from "./use-active-cashbox";
-
-export const CASHBOX_SETTINGS_PERMISSION = "settings.configuration";
 
 export function CashboxesSettingsPage() {
   return (
@@ -216,9 +215,7 @@ function CashboxSheet({ cashbox, onDone }: { cashbox: CashboxRow | null; onDone:
           </label>
           <Switch id="cashbox-active" checked={isActive} onCheckedChange={(v) => form.setValue("isActive", v, { shouldDirty: true })} />
         </div>
-        <div className="flex justify-end gap-2">
-          <FormActions pending={pending} onCancel={onDone} testId="save-cashbox" />
-        </div>
+        <FormActions pending={pending} onCancel={onDone} testId="save-cashbox" />
       </form>
     </SheetContent>
   );

@@ -1,4 +1,4 @@
-import { drawerOpenBytes, encodeReceipt } from "../../../../shared/pos/escpos";
+import { drawerOpenBytes } from "../../../../shared/pos/drawer";
 import { buildReceiptLines, type ReceiptData, type ReceiptLanguage, type ReceiptOptions } from "../../../../shared/pos/receipt";
 import { type BrowserPrintOptions, printReceiptInBrowser } from "./browser-print";
 import { buildPrintServicePayload, openDrawerViaService, type PrintServiceOptions, printViaService } from "./print-service";
@@ -46,6 +46,8 @@ export async function printReceipt(data: ReceiptData, opts: PrintReceiptOptions 
         failures.push({ method });
       } else if (method === "usb") {
         if (!opts.usb?.isConnected()) continue;
+        // The ESC/POS encoder is only needed by a USB printer: fetched then, not with the POS.
+        const { encodeReceipt } = await import("../../../../shared/pos/escpos");
         await opts.usb.print(encodeReceipt(lines(), { openDrawer: opts.openDrawer, language: opts.usb.device.language, codepageMapping: opts.usb.device.codepageMapping }));
         return { ok: true, method, failures };
       } else {

@@ -1,4 +1,4 @@
-import { DRAWER_OPEN_COMMAND } from "../../../../shared/pos/escpos";
+import { DRAWER_OPEN_COMMAND } from "../../../../shared/pos/drawer";
 import { RECEIPT_LABELS, RECEIPT_RETURN_DAYS, RECEIPT_TAX_PERCENT, type ReceiptData, type ReceiptLanguage } from "../../../../shared/pos/receipt";
 
 /**
