@@ -533,3 +533,28 @@ export async function assignSales(tx: Tx, tenantId: string, input: { sessionId: 
   }
   return { assigned: moved.length };
 }
+
+/**
+ * The user's open cash box session (on the given cash box, when one is named), with what its
+ * receipts need (print service, cash drawer); null when they have none open. Money taken at the
+ * counter (a POS sale, a payment recorded in the back office, a cash refund) is counted in it.
+ * A cash box named that is not open in the user's name is refused.
+ */
+export async function openSessionOf(tx: Tx, tenantId: string, userId: string, cashboxId?: string | null) {
+  const [row] = await tx
+    .select({ id: cashboxSessions.id, printServer: cashboxes.printServer, willOpenDrawer: cashboxes.willOpenDrawer })
+    .from(cashboxSessions)
+    .innerJoin(cashboxes, and(eq(cashboxes.tenantId, cashboxSessions.tenantId), eq(cashboxes.id, cashboxSessions.cashboxId)))
+    .where(
+      and(
+        eq(cashboxSessions.tenantId, tenantId),
+        eq(cashboxSessions.openedBy, userId),
+        eq(cashboxSessions.status, "open"),
+        cashboxId ? eq(cashboxSessions.cashboxId, cashboxId) : undefined,
+      ),
+    )
+    .orderBy(desc(cashboxSessions.openedAt))
+    .limit(1);
+  if (!row && cashboxId) throw appError("BAD_REQUEST", "pos:errors.noActiveCashbox");
+  return row ?? null;
+}

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { Big, toBig } from "../../../shared/catalog/decimal";
 import { type createCreditNoteInput, type creditNoteListInput, itbisCreditable, returnAmounts } from "../../../shared/credit-notes/rules";
@@ -10,12 +10,13 @@ import { startsWith } from "../../db/prefix";
 import { newId } from "../../ids";
 import { appError, notFound } from "../../trpc/errors";
 import { users } from "../auth/tables";
+import { openSessionOf } from "../cashbox/service";
 import { addPointMovement } from "../customer/service";
 import { customers } from "../customer/tables";
 import { applyStockChanges } from "../inventory/stock";
 import { takeNcf } from "../ncf/service";
 import type { PosContext } from "../pos/service";
-import { cashboxSessions, orderItems, orders } from "../pos/tables";
+import { orderItems, orders } from "../pos/tables";
 import { products } from "../product/tables";
 import { nextDocumentNumber } from "../sequence/service";
 import { warehouses } from "../warehouse/tables";
@@ -138,7 +139,7 @@ export async function createCreditNote(ctx: PosContext, input: CreateInput) {
   // First what the invoice still owes (goods not yet paid for), then the customer gets the rest.
   const applied = total.gt(order.balanceDue) ? toBig(order.balanceDue) : total;
   const refund = total.minus(applied);
-  const cashboxSessionId = input.refund_method === "cash" && refund.gt(0) ? await userOpenSession(ctx) : null;
+  const cashboxSessionId = input.refund_method === "cash" && refund.gt(0) ? (await openSessionOf(ctx.tx, ctx.tenant.id, ctx.user.id))?.id ?? null : null;
   if (input.refund_method === "cash" && refund.gt(0) && !cashboxSessionId) throw appError("BAD_REQUEST", "creditNotes:errors.noOpenCashbox");
 
   const id = newId();
@@ -230,16 +231,6 @@ export async function createCreditNote(ctx: PosContext, input: CreateInput) {
     applyStockChanges(tx, { tenantId, userId: user.id, sourceType: "return", sourceId: id, allowNegative: true }, stock),
   ]);
   return { id, number, ncf: ncf.ncf, total_amount: total.toFixed(2), subtotal: subtotal.toFixed(2), tax_total: taxTotal.toFixed(2), refund_amount: refund.toFixed(2), applied_amount: applied.toFixed(2) };
-}
-
-async function userOpenSession(ctx: PosContext): Promise<string | null> {
-  const [row] = await ctx.tx
-    .select({ id: cashboxSessions.id })
-    .from(cashboxSessions)
-    .where(and(eq(cashboxSessions.tenantId, ctx.tenant.id), eq(cashboxSessions.openedBy, ctx.user.id), eq(cashboxSessions.status, "open")))
-    .orderBy(desc(cashboxSessions.openedAt))
-    .limit(1);
-  return row?.id ?? null;
 }
 
 async function createdResult(tx: Tx, tenantId: string, id: string) {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { Big, MONEY_MAX, toBig } from "../../../shared/catalog/decimal";
 import { methodTakesCurrency } from "../../../shared/fiscal-settings/payment-method";
@@ -11,6 +11,7 @@ import { startsWith } from "../../db/prefix";
 import { newId } from "../../ids";
 import { appError, notFound } from "../../trpc/errors";
 import { users } from "../auth/tables";
+import { openSessionOf } from "../cashbox/service";
 import { creditNotes } from "../credit-note/tables";
 import { rateInForce } from "../currency/service";
 import { currencies } from "../currency/tables";
@@ -20,7 +21,7 @@ import { employees } from "../employee/tables";
 import { ncfTypes } from "../ncf/tables";
 import { paymentMethods } from "../payment-method/tables";
 import { CREDIT_METHOD_CODE, cancelInvoice, createInvoice, getReceiptData, type InvoiceInput, loadProducts, orderItemRows, type PosContext, priceItems } from "../pos/service";
-import { cashboxSessions, orderItems, orderPayments, orders } from "../pos/tables";
+import { orderItems, orderPayments, orders } from "../pos/tables";
 import { nextDocumentNumber } from "../sequence/service";
 import { warehouses } from "../warehouse/tables";
 import { invoiceConditions, invoiceTypes } from "./tables";
@@ -247,17 +248,6 @@ export async function getInvoice(ctx: PosContext, id: string, today: string) {
   };
 }
 
-/** The session of a cash box the user has open, if any: money taken at the counter is counted in it. */
-async function openSessionOfUser(ctx: PosContext): Promise<string | null> {
-  const [row] = await ctx.tx
-    .select({ id: cashboxSessions.id })
-    .from(cashboxSessions)
-    .where(and(eq(cashboxSessions.tenantId, ctx.tenant.id), eq(cashboxSessions.openedBy, ctx.user.id), eq(cashboxSessions.status, "open")))
-    .orderBy(desc(cashboxSessions.openedAt))
-    .limit(1);
-  return row?.id ?? null;
-}
-
 /**
  * invoice.recordPayment: a completed payment of an invoice that still owes. The invoice row is
  * locked, so two payments take turns and never pay more than pending (in pesos, at the
@@ -309,7 +299,7 @@ export async function recordPayment(ctx: PosContext, input: z.output<typeof reco
   const paymentId = newId();
   // What is settled: completed payments (net of change) and the credit notes against it.
   const settled = toBig(order.paidTotal).minus(order.changeAmount).plus(baseAmount).plus(order.creditedTotal).toFixed(2);
-  const sessionId = await openSessionOfUser(ctx);
+  const sessionId = (await openSessionOf(ctx.tx, ctx.tenant.id, ctx.user.id))?.id ?? null;
   await Promise.all([
     tx.insert(orderPayments).values({
       tenantId,

@@ -14,6 +14,7 @@ import { newId } from "../../ids";
 import { appError, notFound } from "../../trpc/errors";
 import type { SessionUser } from "../auth/service";
 import { users } from "../auth/tables";
+import { openSessionOf } from "../cashbox/service";
 import { CREDIT_NOTE_METHOD_CODE, reverseCreditNoteSpends, spendCreditNotes } from "../credit-note/service";
 import { rateInForce } from "../currency/service";
 import { currencies } from "../currency/tables";
@@ -269,30 +270,6 @@ async function loadPayments(tx: Tx, tenantId: string, payments: PaymentInput[], 
   });
 }
 
-/**
- * The cashier's open cash box session (on the given cash box, when one is named), with what its
- * receipts need (print service, cash drawer); null when they have none open. A cash box named
- * that is not open in the cashier's name is refused.
- */
-async function cashierSessionOf(tx: Tx, tenantId: string, userId: string, cashboxId: string | null | undefined) {
-  const [row] = await tx
-    .select({ id: cashboxSessions.id, printServer: cashboxes.printServer, willOpenDrawer: cashboxes.willOpenDrawer })
-    .from(cashboxSessions)
-    .innerJoin(cashboxes, and(eq(cashboxes.tenantId, cashboxSessions.tenantId), eq(cashboxes.id, cashboxSessions.cashboxId)))
-    .where(
-      and(
-        eq(cashboxSessions.tenantId, tenantId),
-        eq(cashboxSessions.openedBy, userId),
-        eq(cashboxSessions.status, "open"),
-        cashboxId ? eq(cashboxSessions.cashboxId, cashboxId) : undefined,
-      ),
-    )
-    .orderBy(desc(cashboxSessions.openedAt))
-    .limit(1);
-  if (!row && cashboxId) throw appError("BAD_REQUEST", "pos:errors.noActiveCashbox");
-  return row ?? null;
-}
-
 /** The sales settings a checkout needs, in one read: the rewards rule, whether stock may go negative and whether the POS sells without a cash box. */
 async function salesSettings(tx: Tx, tenantId: string) {
   const [c] = await tx
@@ -396,7 +373,7 @@ export async function createInvoice(ctx: PosContext, input: InvoiceInput) {
       .where(and(eq(warehouses.tenantId, tenantId), eq(warehouses.id, input.warehouseId), eq(warehouses.isActive, true))),
     findEmployeeIdForUser(tx, tenantId, user.id),
     salesSettings(tx, tenantId),
-    cashierSessionOf(tx, tenantId, user.id, input.cashboxId),
+    openSessionOf(tx, tenantId, user.id, input.cashboxId),
     sellerIds.length
       ? tx
           .select({ id: employees.id })
