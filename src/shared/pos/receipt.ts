@@ -51,7 +51,7 @@ export const RECEIPT_LABELS = {
     validUntil: "Valid until",
     customer: "Customer",
     customerTaxId: "RNC/ID",
-    cashCustomer: "Cash",
+    cashCustomer: "Cash customer",
     discount: "Discount",
     itbis: "ITBIS",
     subtotal: "Subtotal",

@@ -87,7 +87,7 @@ describe("print service client against the simulator", () => {
     data.customer = null;
     data.rewards = null;
     const p = buildPrintServicePayload(data, { language: "en" });
-    expect(p.invoice.customer).toEqual({ name: "Cash", taxId: null });
+    expect(p.invoice.customer).toEqual({ name: "Cash customer", taxId: null });
     expect([p.openDrawer, p.rewards, p.currency.code]).toEqual([false, null, "DOP"]);
     expect(p.returns.policy).toBe("Returns: accepted within 2 days with this receipt.");
   });
