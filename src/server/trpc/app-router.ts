@@ -1,3 +1,4 @@
+import { cardProviderRouter, paymentInterfaceRouter } from "../modules/card-provider/router";
 import { cashboxRouter } from "../modules/cashbox/router";
 import { creditNoteRouter } from "../modules/credit-note/router";
 import { currencyRouter } from "../modules/currency/router";
@@ -33,6 +34,8 @@ export const appRouter = router({
   superAdmin: superAdminRouter,
   warehouse: warehouseRouter,
   paymentMethod: paymentMethodRouter,
+  cardProvider: cardProviderRouter,
+  paymentInterface: paymentInterfaceRouter,
   productCategory: productCategoryRouter,
   productSubCategory: productSubCategoryRouter,
   provider: providerRouter,

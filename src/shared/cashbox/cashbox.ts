@@ -19,8 +19,11 @@ const M = {
   duplicateMethod: "cashbox:errors.duplicateMethod",
 } as const;
 
-/** An http(s) URL (normalized by URL), at most `max` characters; '' or null means none. */
-function serviceUrl(max: number, trailingSlash: boolean, tooLong: string) {
+/**
+ * The base URL of a local service (print service, drawer, card terminal): http(s) (normalized by
+ * URL), at most `max` characters; '' or null means none.
+ */
+export function serviceUrl(max: number, trailingSlash: boolean, tooLong: string, invalid: string = M.invalidUrl) {
   return z
     .string()
     .trim()
@@ -32,11 +35,11 @@ function serviceUrl(max: number, trailingSlash: boolean, tooLong: string) {
       try {
         url = new URL(value);
       } catch {
-        ctx.addIssue({ code: "custom", message: M.invalidUrl });
+        ctx.addIssue({ code: "custom", message: invalid });
         return z.NEVER;
       }
       if (url.protocol !== "http:" && url.protocol !== "https:") {
-        ctx.addIssue({ code: "custom", message: M.invalidUrl });
+        ctx.addIssue({ code: "custom", message: invalid });
         return z.NEVER;
       }
       const text = url.toString();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { settingsCode, settingsName, settingsOrder, updateOf } from "./common";
+import { settingsCode, settingsId, settingsName, settingsOrder, updateOf } from "./common";
 
 /**
  * Payment methods (Settings > Métodos de pago): code required, under 50; name required, under
@@ -33,6 +33,8 @@ export const paymentMethodFormSchema = z.object({
   isDefault: z.boolean(),
   useCurrencies: z.boolean(),
   useCardProvider: z.boolean(),
+  /** the card provider that charges it; null: the cash box's own or the default one */
+  cardProviderId: settingsId.nullish(),
   availableForAppointments: z.boolean(),
   availableForOnlineStore: z.boolean(),
   isActive: z.boolean(),

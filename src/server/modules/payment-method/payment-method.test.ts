@@ -25,7 +25,7 @@ describe("paymentMethod.getAllForSettings / getAll", () => {
     expect(all[0]).toMatchObject({ name: "Efectivo", order: 0, isDefault: true, useCurrencies: true, useCardProvider: false, availableForAppointments: true, isActive: true, isSystem: true });
     expect(all[1]).toMatchObject({ code: "CARD", useCardProvider: true, isDefault: false });
     const pos = await cashier.paymentMethod.getAll.query();
-    expect(pos[0]).toEqual({ id: all[0]!.id, code: "CASH", name: "Efectivo", order: 0, isDefault: true, useCurrencies: true, useCardProvider: false, availableForAppointments: true, availableForOnlineStore: false });
+    expect(pos[0]).toEqual({ id: all[0]!.id, code: "CASH", name: "Efectivo", order: 0, isDefault: true, useCurrencies: true, useCardProvider: false, cardProviderId: null, availableForAppointments: true, availableForOnlineStore: false });
   });
 });
 

@@ -18,6 +18,7 @@ export const paymentMethodRouter = router({
         isDefault: paymentMethods.isDefault,
         useCurrencies: paymentMethods.useCurrencies,
         useCardProvider: paymentMethods.useCardProvider,
+        cardProviderId: paymentMethods.cardProviderId,
         availableForAppointments: paymentMethods.availableForAppointments,
         availableForOnlineStore: paymentMethods.availableForOnlineStore,
       })
@@ -27,7 +28,7 @@ export const paymentMethodRouter = router({
   ),
   /** Settings: every method (inactive too) with its flags and whether it is a system method. */
   getAllForSettings: fiscal.query(({ ctx }) => findPaymentMethodsForSettings(ctx.tx, ctx.tenant.id)),
-  /** {code, name, order, isDefault?, useCurrencies?, useCardProvider?, availableForAppointments?, availableForOnlineStore?, isActive?} */
+  /** {code, name, order, isDefault?, useCurrencies?, useCardProvider?, cardProviderId?, availableForAppointments?, availableForOnlineStore?, isActive?} */
   create: fiscal.input(paymentMethodCreateInput).mutation(({ ctx, input }) => createPaymentMethod(ctx.tx, ctx.tenant.id, input)),
   /** {id, ...any field of create}; system methods keep their code, cash stays active. */
   update: fiscal.input(paymentMethodUpdateInput).mutation(({ ctx, input }) => updatePaymentMethod(ctx.tx, ctx.tenant.id, input)),

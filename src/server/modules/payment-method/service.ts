@@ -8,6 +8,7 @@ import {
 import type { Tx } from "../../db/client";
 import { newId } from "../../ids";
 import { appError, isUniqueViolation, notFound } from "../../trpc/errors";
+import { assertCardProvider } from "../card-provider/service";
 import { assertCodeFree, settleDefault } from "../invoice-settings/settings-catalog";
 import { paymentMethods } from "./tables";
 
@@ -22,6 +23,7 @@ const columns = {
   isDefault: paymentMethods.isDefault,
   useCurrencies: paymentMethods.useCurrencies,
   useCardProvider: paymentMethods.useCardProvider,
+  cardProviderId: paymentMethods.cardProviderId,
   availableForAppointments: paymentMethods.availableForAppointments,
   availableForOnlineStore: paymentMethods.availableForOnlineStore,
   isActive: paymentMethods.isActive,
@@ -61,6 +63,7 @@ async function guarded<T>(code: string | undefined, fn: () => Promise<T>): Promi
 /** paymentMethod.create: a code unique per tenant; a new default clears the others. */
 export async function createPaymentMethod(tx: Tx, tenantId: string, input: PaymentMethodCreateInput) {
   await assertCodeFree(tx, paymentMethods, tenantId, input.code, CODE_TAKEN);
+  await assertCardProvider(tx, tenantId, input.cardProviderId);
   const id = newId();
   const isDefault = await settleDefault(tx, paymentMethods, tenantId, { id, current: null, isDefault: input.isDefault, isActive: input.isActive }, DEFAULTS);
   await guarded(input.code, () => tx.insert(paymentMethods).values({ tenantId, id, ...input, isDefault }));
@@ -77,6 +80,7 @@ export async function updatePaymentMethod(tx: Tx, tenantId: string, input: Payme
     if (current.isSystem) throw appError("BAD_REQUEST", "fiscalSettings:errors.paymentMethod.systemCode", { code: current.code });
     await assertCodeFree(tx, paymentMethods, tenantId, input.code, CODE_TAKEN, input.id);
   }
+  await assertCardProvider(tx, tenantId, input.cardProviderId);
   if (input.isActive === false && current.code === ALWAYS_ACTIVE_PAYMENT_METHOD) throw appError("BAD_REQUEST", "fiscalSettings:errors.paymentMethod.cashAlwaysActive");
   const isDefault = await settleDefault(tx, paymentMethods, tenantId, { id: input.id, current, isDefault: input.isDefault, isActive: input.isActive }, DEFAULTS);
   const { id, ...fields } = input;

@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { tenantKey, timestamps } from "../../db/columns";
 
 export const paymentMethods = pgTable(
@@ -14,6 +14,8 @@ export const paymentMethods = pgTable(
     useCurrencies: boolean("use_currencies").notNull().default(false),
     /** the amount is charged on a card terminal / provider */
     useCardProvider: boolean("use_card_provider").notNull().default(false),
+    /** the card provider that charges this method (card_providers.id, checked by the service); null: the cash box's or the default one */
+    cardProviderId: uuid("card_provider_id"),
     availableForAppointments: boolean("available_for_appointments").notNull().default(true),
     availableForOnlineStore: boolean("available_for_online_store").notNull().default(false),
     isActive: boolean("is_active").notNull().default(true),
