@@ -41,6 +41,8 @@ test("sell on credit, collect it in two payments, return 2 of 3 units and spend 
   await page.goto(tenantUrl("/home/invoices?status=pending"));
   const row = page.getByTestId("invoice-row").filter({ hasText: "Supermercado Bravo Churchill" }).first();
   await expect(row.getByTestId("invoice-status")).toHaveAttribute("data-status", "pending");
+  // Sold on credit: the list shows the credit badge.
+  await expect(row.getByRole("img", { name: "Crédito" })).toBeVisible();
   await row.click();
   const detail = page.getByTestId("invoice-detail");
   await expect(detail.getByTestId("invoice-balance")).toContainText("1,260.00");
@@ -67,6 +69,10 @@ test("sell on credit, collect it in two payments, return 2 of 3 units and spend 
   await expect(dialog).toHaveCount(0);
   await expect(detail.getByTestId("invoice-status")).toHaveAttribute("data-status", "paid");
   await expect(detail.getByTestId("invoice-payment")).toHaveCount(3);
+  // Each payment carries its method's badge, named in Spanish.
+  await expect(detail.getByTestId("invoice-payment").getByRole("img", { name: "Transferencia" })).toHaveCount(1);
+  await expect(detail.getByTestId("invoice-payment").getByRole("img", { name: "Efectivo" })).toHaveCount(1);
+  await expect(detail.getByTestId("invoice-payment").getByRole("img", { name: "Efectivo" })).toHaveAttribute("title", "Efectivo");
   await page.screenshot({ path: "test-results/invoice-detail.png", fullPage: true });
 
   // Return 2 of the 3 units through the wizard: a B04 credit note kept as store credit.

@@ -80,6 +80,10 @@ describe("invoice.recordPayment", () => {
     expect(second).toMatchObject({ status: "paid", balanceDue: "0.00", paidTotal: "958.00" });
     const list = await owner.invoice.getAll.query({ customerId: buyer, status: "paid" });
     expect(list.data.map((r) => r.id)).toContain(sale.orderId);
+    // The list's badges: the methods it was paid with (the credit it was sold on, then cash and card).
+    const row = list.data.find((r) => r.id === sale.orderId)!;
+    expect(row.paymentMethods.map((m) => m.code).sort()).toEqual(["CARD", "CASH", "CREDIT"]);
+    expect(row.paymentMethods.find((m) => m.code === "CASH")!.name).toBe("Efectivo");
     expect((await errorOf(cashier.invoice.recordPayment.mutate({ invoice_id: sale.orderId, payment_method_id: cash, currency_id: dop, amount: "1" }))).message).toBe(
       "Esta factura no tiene saldo pendiente",
     );

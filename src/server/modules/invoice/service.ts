@@ -66,6 +66,7 @@ interface ListRow {
   paid_total: string;
   balance_due: string;
   credited_total: string;
+  payment_methods: { code: string; name: string }[] | null;
 }
 
 /**
@@ -82,7 +83,10 @@ export async function listInvoices(ctx: PosContext, input: ListInput, today: str
     tx.execute(sql`
       SELECT o.id, o.number, o.ncf, t.code AS ncf_type, o.created_at, o.business_date::text, o.due_date::text,
         o.status, o.payment_status, o.customer_id, c.name AS customer_name, e.name AS seller_name,
-        o.total::text, o.paid_total::text, o.balance_due::text, o.credited_total::text
+        o.total::text, o.paid_total::text, o.balance_due::text, o.credited_total::text,
+        (SELECT jsonb_agg(DISTINCT jsonb_build_object('code', pm.code, 'name', pm.name))
+          FROM ${orderPayments} p JOIN ${paymentMethods} pm ON pm.tenant_id = p.tenant_id AND pm.id = p.payment_method_id
+          WHERE p.tenant_id = o.tenant_id AND p.order_id = o.id AND p.status <> 'cancelled') AS payment_methods
       FROM ${orders} o
       JOIN ${customers} c ON c.tenant_id = o.tenant_id AND c.id = o.customer_id
       LEFT JOIN ${ncfTypes} t ON t.tenant_id = o.tenant_id AND t.id = o.ncf_type_id
@@ -109,6 +113,8 @@ export async function listInvoices(ctx: PosContext, input: ListInput, today: str
     paidTotal: r.paid_total,
     balanceDue: r.balance_due,
     creditedTotal: r.credited_total,
+    /** the methods it was paid with (not cancelled payments), for the list's badges */
+    paymentMethods: r.payment_methods ?? [],
   }));
   return pageOf(data, Number(c?.count ?? 0), input.page, input.pageSize);
 }

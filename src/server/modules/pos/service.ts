@@ -782,7 +782,7 @@ export async function getInvoiceDetail(tx: Tx, tenant: Tenant, invoiceId: string
     discountAmount: d.order.discount_total,
     taxAmount: d.order.tax_total,
     total: d.order.total,
-    payments: d.payments.map((p) => ({ id: p.id, payment_method_name: p.payment_method_name, reference: p.reference, amount: p.amount, currency: p.currency })),
+    payments: d.payments.map((p) => ({ id: p.id, payment_method_name: p.payment_method_name, payment_method_code: p.payment_method_code, reference: p.reference, amount: p.amount, currency: p.currency })),
     changeAmount: d.order.change_amount,
     receiptData: d,
   };

@@ -6,6 +6,7 @@ import { Link, useParams } from "react-router";
 import { toBig } from "../../../shared/catalog/decimal";
 import { formatMoney, formatQuantity } from "../../../shared/money/format";
 import { useTRPC } from "../../app/trpc";
+import { PaymentMethodBadge } from "../../components/payment-method-badge";
 import { PermissionButton } from "../../components/permission-button";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -238,7 +239,10 @@ function InvoiceDetail() {
                 {inv.payments.map((p) => (
                   <TR key={p.id} data-testid="invoice-payment">
                     <TD>
-                      {p.method.name}
+                      <span className="inline-flex items-center gap-2">
+                        <PaymentMethodBadge code={p.method.code} name={p.method.name} />
+                        {p.method.name}
+                      </span>
                       <div className="text-xs text-muted-foreground">
                         {formatDateTime(p.createdAt, lang)}
                         {p.reference ? ` · ${p.reference}` : null}

@@ -7,6 +7,7 @@ import { formatMoney } from "../../../shared/money/format";
 import { useTRPC } from "../../app/trpc";
 import { EmptyTableRow, ListHeader, ListSearch } from "../../components/list-page";
 import { PaginationBar } from "../../components/pagination";
+import { PaymentMethodBadges } from "../../components/payment-method-badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
@@ -185,7 +186,10 @@ function InvoicesScreen() {
                   <TD className="text-right tabular-nums">{formatMoney(r.total, lang)}</TD>
                   <TD className="hidden text-right tabular-nums sm:table-cell">{r.status === "cancelled" ? "—" : formatMoney(r.balanceDue, lang)}</TD>
                   <TD>
-                    <InvoiceStatusBadge status={r.status} overdue={r.overdue} />
+                    <div className="flex flex-wrap items-center gap-1">
+                      <InvoiceStatusBadge status={r.status} overdue={r.overdue} />
+                      <PaymentMethodBadges methods={r.paymentMethods} />
+                    </div>
                   </TD>
                 </TR>
               ))}

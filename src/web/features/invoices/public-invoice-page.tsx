@@ -7,6 +7,7 @@ import { Big, toBig } from "../../../shared/catalog/decimal";
 import { formatMoney, formatQuantity } from "../../../shared/money/format";
 import { useTRPC } from "../../app/trpc";
 import { LanguageSelector } from "../../components/language-selector";
+import { PaymentMethodBadge } from "../../components/payment-method-badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
@@ -208,7 +209,10 @@ function InvoiceView({ token, inv, lang }: { token: string; inv: SharedInvoice; 
                 {inv.payments.map((p, n) => (
                   <TR key={n}>
                     <TD>
-                      {p.payment_method_name}
+                      <span className="inline-flex items-center gap-2">
+                        <PaymentMethodBadge code={p.payment_method_code} name={p.payment_method_name} />
+                        {p.payment_method_name}
+                      </span>
                       {p.status === "pending" ? <span className="text-xs text-muted-foreground"> ({t("invoiceShare:pdf.pending")})</span> : null}
                       {p.status === "cancelled" ? <span className="text-xs text-muted-foreground"> ({t("invoiceShare:pdf.cancelledPayment")})</span> : null}
                       {p.reference ? <div className="text-xs text-muted-foreground">{p.reference}</div> : null}

@@ -4,6 +4,7 @@ import type * as React from "react";
 import { useTranslation } from "react-i18next";
 import { formatMoney, formatQuantity } from "../../../../shared/money/format";
 import { useTRPC } from "../../../app/trpc";
+import { PaymentMethodBadge } from "../../../components/payment-method-badge";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
@@ -110,7 +111,8 @@ function InvoiceDetailContent({ invoiceId, onReprint }: { invoiceId: string; onR
                 <ul className="grid gap-1">
                   {d.payments.map((p) => (
                     <li key={p.id} className="flex justify-between gap-3">
-                      <span>
+                      <span className="inline-flex items-center gap-2">
+                        <PaymentMethodBadge code={p.payment_method_code} name={p.payment_method_name} />
                         {p.payment_method_name}
                         {p.reference ? <span className="text-muted-foreground"> · {t("posPanels:detail.reference", { reference: p.reference })}</span> : null}
                       </span>
