@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CARD_TERMINAL_KINDS, type CardTerminalKind } from "../card-terminal/types";
 import { serviceUrl } from "../cashbox/cashbox";
 import { settingsCode, settingsId, settingsName } from "./common";
 
@@ -13,14 +14,11 @@ import { settingsCode, settingsId, settingsName } from "./common";
  * A provider may belong to one cash box (a shop with several lanes); the one marked default serves
  * the others. Messages are i18n keys.
  */
-export const CARD_PROVIDER_KINDS = ["lane", "card_service"] as const;
-export type CardProviderKind = (typeof CARD_PROVIDER_KINDS)[number];
-
-/** The spec's default local addresses of each kind. */
-export const CARD_PROVIDER_DEFAULT_URL: Record<CardProviderKind, string> = {
-  lane: "http://localhost:5000/",
-  card_service: "http://localhost:5050/",
-};
+export {
+  CARD_TERMINAL_DEFAULT_URL as CARD_PROVIDER_DEFAULT_URL,
+  CARD_TERMINAL_KINDS as CARD_PROVIDER_KINDS,
+  type CardTerminalKind as CardProviderKind,
+} from "../card-terminal/types";
 
 /**
  * The payment-interface adapter codes the spec names (paymentInterface.getTenantInterfaces):
@@ -43,7 +41,7 @@ export const cardProviderUrl = serviceUrl(100, true, M.urlTooLong, M.urlInvalid)
 const fields = {
   code: settingsCode,
   name: settingsName,
-  kind: z.enum(CARD_PROVIDER_KINDS, { error: M.kind }),
+  kind: z.enum(CARD_TERMINAL_KINDS, { error: M.kind }),
   api_url: cardProviderUrl,
   /** the cash box (lane) this terminal serves; null: any cash box without its own */
   cashbox_id: settingsId.nullish(),
@@ -61,7 +59,7 @@ export interface CardProviderRow {
   id: string;
   code: string;
   name: string;
-  kind: CardProviderKind;
+  kind: CardTerminalKind;
   api_url: string;
   cashbox_id: string | null;
   cashbox_name: string | null;

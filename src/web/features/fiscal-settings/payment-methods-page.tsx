@@ -131,11 +131,13 @@ function PaymentMethodSheet({ method, order, onDone }: { method: PaymentMethod |
       isDefault: method?.isDefault ?? false,
       useCurrencies: method?.useCurrencies ?? false,
       useCardProvider: method?.useCardProvider ?? false,
+      cardProviderId: method?.cardProviderId ?? null,
       availableForAppointments: method?.availableForAppointments ?? true,
       availableForOnlineStore: method?.availableForOnlineStore ?? false,
       isActive: method?.isActive ?? true,
     },
   });
+  const providers = useQuery(trpc.cardProvider.getAll.queryOptions());
   const onSuccess = async (saved: { name: string }) => {
     await qc.invalidateQueries(trpc.paymentMethod.pathFilter());
     toast({ variant: "success", title: method ? t("fiscalSettings:paymentMethods.updated") : t("fiscalSettings:paymentMethods.created"), description: saved.name });
@@ -191,6 +193,24 @@ function PaymentMethodSheet({ method, order, onDone }: { method: PaymentMethod |
             onChange={(v) => form.setValue(flag, v, { shouldDirty: true })}
           />
         ))}
+        {form.watch("useCardProvider") ? (
+          <Field label={t("fiscalSettings:paymentMethods.fields.cardProvider")} htmlFor="payment-method-card-provider" hint={t("fiscalSettings:paymentMethods.hints.cardProvider")}>
+            <select
+              id="payment-method-card-provider"
+              className="h-10 w-full rounded-md border border-input bg-background px-3 text-sm"
+              {...form.register("cardProviderId", { setValueAs: (v) => v || null })}
+            >
+              <option value="">{t("fiscalSettings:paymentMethods.cashboxProvider")}</option>
+              {(providers.data ?? [])
+                .filter((p) => p.is_active || p.id === method?.cardProviderId)
+                .map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+            </select>
+          </Field>
+        ) : null}
         <SwitchRow
           id="payment-method-default"
           label={t("fiscalSettings:paymentMethods.fields.isDefault")}
