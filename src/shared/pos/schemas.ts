@@ -73,11 +73,32 @@ export type PosCartItemInput = z.infer<typeof posCartItemInput>;
 
 const items = z.array(posCartItemInput, { error: E.cartEmpty }).max(POS_MAX_ITEMS, E.tooManyItems);
 
+/**
+ * A card payment's terminal answer (issue 12): the approved transaction the POS got from the card
+ * provider before it recorded the sale. transactionId is the terminal's own key (the lane's
+ * InvoiceNumber, the card service's id): one terminal transaction pays one payment, never two.
+ */
+export const posCardPaymentInput = z.object({
+  providerId: idOf(E.invalidId),
+  transactionId: z.string({ error: E.invalidId }).trim().min(1, E.invalidId).max(100, E.textTooLong),
+  reference: optionalText(100),
+  authorizationCode: optionalText(50),
+  maskedPan: optionalText(30),
+  entryMode: optionalText(10),
+  cardType: optionalText(50),
+  terminalId: optionalText(50),
+  merchantId: optionalText(50),
+  batchNumber: optionalText(50),
+});
+export type PosCardPaymentInput = z.infer<typeof posCardPaymentInput>;
+
 export const posPaymentInput = z.object({
   paymentMethodId: idOf(E.paymentMethodRequired),
   currencyId: idOf(E.currencyRequired),
   amount: money(E.amountPositive, { positive: true }),
   reference: optionalText(100),
+  /** the approved terminal transaction, when the method charges through a card provider */
+  card: posCardPaymentInput.optional(),
 });
 export type PosPaymentInput = z.infer<typeof posPaymentInput>;
 

@@ -245,6 +245,10 @@ export async function getInvoice(ctx: PosContext, id: string, today: string) {
       status: p.payment.status,
       createdAt: p.payment.createdAt.toISOString(),
       userName: p.userName,
+      /** a card payment: its provider, the terminal's transaction key and answer (masked card, authorization …) */
+      card: p.payment.cardTransactionId
+        ? { providerId: p.payment.cardProviderId, transactionId: p.payment.cardTransactionId, ...(p.payment.card as Record<string, string | null>) }
+        : null,
     })),
     creditNotes: notes.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
     ncfHistory,

@@ -8,12 +8,14 @@ import { balanceDueOf, DEFAULT_CREDIT_DAYS, dueDateOf, paymentStatusOf } from ".
 import { businessDate } from "../../../shared/platform/dates";
 import { type ComputedLine, computeCart } from "../../../shared/pos/pricing";
 import { buildReceiptText, RECEIPT_TEXT_WIDTH } from "../../../shared/pos/receipt";
+import type { PosCardPaymentInput } from "../../../shared/pos/schemas";
 import { commitWith, rowsOf, type Tx } from "../../db/client";
 import { jsonInsert } from "../../db/json-insert";
 import { newId } from "../../ids";
-import { appError, notFound } from "../../trpc/errors";
+import { appError, isUniqueViolation, notFound } from "../../trpc/errors";
 import type { SessionUser } from "../auth/service";
 import { users } from "../auth/tables";
+import { cardProviders } from "../card-provider/tables";
 import { openSessionOf } from "../cashbox/service";
 import { CREDIT_NOTE_METHOD_CODE, reverseCreditNoteSpends, spendCreditNotes } from "../credit-note/service";
 import { rateInForce } from "../currency/service";
@@ -58,6 +60,7 @@ export interface PaymentInput {
   currencyId: string;
   amount: string;
   reference?: string | null;
+  card?: PosCardPaymentInput;
 }
 
 export interface CheckoutInput {
@@ -236,26 +239,53 @@ function checkBuyerId(code: string, customer: { taxId: string | null; taxIdOverr
   if (problem === "taxIdRequired") throw appError("BAD_REQUEST", code === "B02" ? "pos:errors.consumerThresholdNeedsId" : "pos:errors.ncfNeedsTaxId", { code });
 }
 
+/** What the receipt and the invoice keep of a card payment's terminal answer (the keys stay in their own columns). */
+function cardDetailsOf({ providerId: _p, transactionId: _t, ...details }: PosCardPaymentInput) {
+  return details;
+}
+
+/** The same approved terminal transaction offered for a second payment: refused, never charged or recorded twice. */
+function cardTransactionRefusal(e: unknown) {
+  if (!isUniqueViolation(e)) return null;
+  for (let x = e as { constraint_name?: string; constraint?: string; message?: string; cause?: unknown } | undefined, hops = 0; x && hops < 6; x = x.cause as typeof x, hops++) {
+    if ([x.constraint_name, x.constraint, x.message].some((v) => typeof v === "string" && v.includes("order_payments_card_transaction_key"))) {
+      return appError("BAD_REQUEST", "pos:errors.cardTransactionUsed");
+    }
+  }
+  return null;
+}
+
 async function loadPayments(tx: Tx, tenantId: string, payments: PaymentInput[], today: string) {
   const methodIds = [...new Set(payments.map((p) => p.paymentMethodId))];
   const currencyIds = [...new Set(payments.map((p) => p.currencyId))];
-  const [methods, currs] = await Promise.all([
+  const providerIds = [...new Set(payments.flatMap((p) => (p.card ? [p.card.providerId] : [])))];
+  const [methods, currs, providers] = await Promise.all([
     tx
-      .select({ id: paymentMethods.id, code: paymentMethods.code, name: paymentMethods.name, useCurrencies: paymentMethods.useCurrencies })
+      .select({ id: paymentMethods.id, code: paymentMethods.code, name: paymentMethods.name, useCurrencies: paymentMethods.useCurrencies, useCardProvider: paymentMethods.useCardProvider })
       .from(paymentMethods)
       .where(and(eq(paymentMethods.tenantId, tenantId), inArray(paymentMethods.id, methodIds), eq(paymentMethods.isActive, true))),
     tx
       .select({ id: currencies.id, code: currencies.code, symbol: currencies.symbol, rate: rateInForce(today), isDefault: currencies.isDefault })
       .from(currencies)
       .where(and(eq(currencies.tenantId, tenantId), inArray(currencies.id, currencyIds), eq(currencies.isActive, true))),
+    // Only a card sale reads its providers (a cash sale keeps its round trips).
+    providerIds.length === 0
+      ? []
+      : tx
+          .select({ id: cardProviders.id })
+          .from(cardProviders)
+          .where(and(eq(cardProviders.tenantId, tenantId), inArray(cardProviders.id, providerIds))),
   ]);
   const methodById = new Map(methods.map((m) => [m.id, m]));
   const currencyById = new Map(currs.map((c) => [c.id, c]));
+  const providerSet = new Set(providers.map((p) => p.id));
   return payments.map((p) => {
     const method = methodById.get(p.paymentMethodId);
     if (!method) throw appError("NOT_FOUND", "pos:errors.paymentMethodNotFound");
     const currency = currencyById.get(p.currencyId);
     if (!currency) throw appError("NOT_FOUND", "pos:errors.currencyNotFound");
+    if (p.card && !method.useCardProvider) throw appError("BAD_REQUEST", "pos:errors.cardNotForMethod", { method: method.name });
+    if (p.card && !providerSet.has(p.card.providerId)) throw appError("NOT_FOUND", "pos:errors.cardProviderNotFound");
     if (!methodTakesCurrency(method, currency)) throw appError("BAD_REQUEST", "fiscalSettings:errors.paymentMethod.singleCurrency", { method: method.name, currency: currency.code });
     const base = toBig(p.amount).times(toBig(currency.rate)).round(2, Big.roundHalfUp);
     // A foreign amount within the money schema may still overflow once converted to pesos.
@@ -474,11 +504,14 @@ export async function createInvoice(ctx: PosContext, input: InvoiceInput) {
     amount: toBig(p.amount).toFixed(2),
     rate: p.currency.rate,
     baseAmount: p.baseAmount,
-    reference: p.reference ?? null,
+    reference: p.reference ?? p.card?.authorizationCode ?? p.card?.reference ?? null,
     // A CREDIT line records what stays owed; it is not a payment until one is recorded.
     status: p.isCredit ? "pending" : "completed",
     cashboxSessionId,
     userId: user.id,
+    cardProviderId: p.card?.providerId ?? null,
+    cardTransactionId: p.card?.transactionId ?? null,
+    card: p.card ? cardDetailsOf(p.card) : null,
   }));
   const stock = stockChangeStatement(
     { tenantId, userId: user.id, sourceType: "sale", sourceId: orderId, allowNegative: rule.allowNegative },
@@ -503,7 +536,7 @@ export async function createInvoice(ctx: PosContext, input: InvoiceInput) {
       sql`SELECT enzzo_number_order(${tenantId}, ${orderId}, ${ncfType.id}, ${today}::date, ${ORDER_SERIES.key}, ${ORDER_SERIES.prefix}, ${ORDER_SERIES.width}, ${NCF_SEQUENCE_DIGITS}) AS numbers`,
     ]);
   } catch (e) {
-    throw stockRefusal(e) ?? ncfRefusal(e, ncfType.code) ?? e;
+    throw stockRefusal(e) ?? ncfRefusal(e, ncfType.code) ?? cardTransactionRefusal(e) ?? e;
   }
   const [created] = results[0] as { created_at: Date | string }[];
   const numbers = jsonValue<TakenNcfRow & { number: string }>((results.at(-1)![0] as { numbers: unknown }).numbers);

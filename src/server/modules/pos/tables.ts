@@ -212,6 +212,11 @@ export const orderPayments = pgTable(
     /** the cash box session that took the money (recordPayment at an open cash box) */
     cashboxSessionId: uuid("cashbox_session_id"),
     userId: uuid("user_id"),
+    /** a card payment: the card provider that charged it and its transaction's own key */
+    cardProviderId: uuid("card_provider_id"),
+    cardTransactionId: text("card_transaction_id"),
+    /** the terminal's answer: {reference, authorizationCode, maskedPan, entryMode, cardType, terminalId, merchantId, batchNumber} */
+    card: jsonb("card"),
     createdAt: timestamps().createdAt,
   },
   (t) => [
@@ -219,6 +224,8 @@ export const orderPayments = pgTable(
     index("order_payments_order_idx").on(t.tenantId, t.orderId),
     uniqueIndex("order_payments_client_key").on(t.tenantId, t.clientPaymentId).where(sql`client_payment_id is not null`),
     index("order_payments_cashbox_session_idx").on(t.tenantId, t.cashboxSessionId).where(sql`cashbox_session_id is not null`),
+    /** one terminal transaction pays one payment */
+    uniqueIndex("order_payments_card_transaction_key").on(t.tenantId, t.cardProviderId, t.cardTransactionId).where(sql`card_transaction_id is not null`),
     foreignKey({ columns: [t.tenantId, t.orderId], foreignColumns: [orders.tenantId, orders.id] }),
     foreignKey({ columns: [t.tenantId, t.paymentMethodId], foreignColumns: [paymentMethods.tenantId, paymentMethods.id] }),
     foreignKey({ columns: [t.tenantId, t.currencyId], foreignColumns: [currencies.tenantId, currencies.id] }),
