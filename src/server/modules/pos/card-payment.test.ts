@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PosPaymentInput } from "../../../shared/pos/schemas";
 import { newId } from "../../ids";
 import { type Client, createTestContext, errorOf, openCashboxFor, type TestContext } from "../../test/harness";
 
@@ -44,7 +45,7 @@ const approved = (transactionId: string) => ({
   batchNumber: "12",
 });
 
-const sale = (payments: unknown[], clientOrderId = newId()) => ({
+const sale = (payments: PosPaymentInput[], clientOrderId = newId()) => ({
   clientOrderId,
   customerId: "default",
   warehouseId,
