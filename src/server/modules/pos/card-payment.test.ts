@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PosPaymentInput } from "../../../shared/pos/schemas";
+import type { z } from "zod";
+import type { posPaymentInput } from "../../../shared/pos/schemas";
 import { newId } from "../../ids";
 import { type Client, createTestContext, errorOf, openCashboxFor, type TestContext } from "../../test/harness";
 
@@ -45,7 +46,7 @@ const approved = (transactionId: string) => ({
   batchNumber: "12",
 });
 
-const sale = (payments: PosPaymentInput[], clientOrderId = newId()) => ({
+const sale = (payments: z.input<typeof posPaymentInput>[], clientOrderId = newId()) => ({
   clientOrderId,
   customerId: "default",
   warehouseId,
