@@ -56,6 +56,15 @@ export const recordPaymentInput = z.object({
 });
 export type RecordPaymentInput = z.input<typeof recordPaymentInput>;
 
+/**
+ * invoice.reverseCardPayment: a card transaction voided on its terminal; the payment it paid (if
+ * any) is reversed on its invoice. provider_id and transaction_id as the payment recorded them.
+ */
+export const reverseCardPaymentInput = z.object({
+  provider_id: z.uuid("invoices:errors.invalidId"),
+  transaction_id: z.string({ error: "invoices:errors.invalidId" }).trim().min(1, "invoices:errors.invalidId").max(100, "invoices:errors.textTooLong"),
+});
+
 /** The 608 reason a cancel-and-recreate takes when none is chosen: the invoice is issued again corrected. */
 export const RECREATE_REASON_CODE: CancelReasonCode = "04";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { cancelInvoiceInput, createInvoiceInput, invoiceDraftInput, invoiceListInput, recordPaymentInput } from "../../../shared/invoices/schemas";
+import { cancelInvoiceInput, createInvoiceInput, invoiceDraftInput, invoiceListInput, recordPaymentInput, reverseCardPaymentInput } from "../../../shared/invoices/schemas";
 import { businessDate } from "../../../shared/platform/dates";
 import { protectedProcedure, requireAnyPermission, requirePermission, router } from "../../trpc/init";
-import { cancel, create, deleteDraft, getByNumber, getDraft, getInvoice, invoiceTotals, listInvoices, recordPayment, saveDraft } from "./service";
+import { cancel, create, deleteDraft, getByNumber, getDraft, getInvoice, invoiceTotals, listInvoices, recordPayment, reverseCardPayment, saveDraft } from "./service";
 import { invoiceShareProcedures } from "./share-router";
 
 const invoices = protectedProcedure.use(requirePermission("invoices.view"));
@@ -47,6 +47,11 @@ export const invoiceRouter = router({
     .use(requireAnyPermission(["payments.create", "invoices.update"]))
     .input(recordPaymentInput)
     .mutation(({ ctx, input }) => recordPayment(ctx, input)),
+  /** A card transaction voided on its terminal: its payment is reversed on its invoice (null when it paid none). */
+  reverseCardPayment: protectedProcedure
+    .use(requirePermission("payments.cancel"))
+    .input(reverseCardPaymentInput)
+    .mutation(({ ctx, input }) => reverseCardPayment(ctx, input)),
   /** Anulación with the DGII 608 reason; the NCF stays on the invoice. */
   cancel: protectedProcedure
     .use(requirePermission("invoices.cancel"))

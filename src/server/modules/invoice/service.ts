@@ -341,6 +341,43 @@ export async function recordPayment(ctx: PosContext, input: z.output<typeof reco
   return paymentResult(ctx, order.id, paymentId);
 }
 
+/**
+ * invoice.reverseCardPayment: the card transaction was voided on its terminal, so the payment it
+ * paid is cancelled and its invoice owes that amount again (its cash box count no longer expects
+ * it). Nothing recorded with that transaction (a void of a charge that never became a sale): null.
+ * Idempotent: a payment already cancelled stays as it is.
+ */
+export async function reverseCardPayment(ctx: PosContext, input: { provider_id: string; transaction_id: string }) {
+  const { tx, tenant } = ctx;
+  const tenantId = tenant.id;
+  const [payment] = await tx
+    .select({ id: orderPayments.id, orderId: orderPayments.orderId, baseAmount: orderPayments.baseAmount, status: orderPayments.status })
+    .from(orderPayments)
+    .where(and(eq(orderPayments.tenantId, tenantId), eq(orderPayments.cardProviderId, input.provider_id), eq(orderPayments.cardTransactionId, input.transaction_id)));
+  if (!payment) return null;
+  const [order] = await tx
+    .select({ id: orders.id, number: orders.number, total: orders.total, paidTotal: orders.paidTotal, changeAmount: orders.changeAmount, creditedTotal: orders.creditedTotal })
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.id, payment.orderId)))
+    .for("no key update");
+  if (!order) throw notFound();
+  if (payment.status === "completed") {
+    const paidTotal = toBig(order.paidTotal).minus(payment.baseAmount);
+    const settled = paidTotal.minus(order.changeAmount).plus(order.creditedTotal).toFixed(2);
+    await Promise.all([
+      tx
+        .update(orderPayments)
+        .set({ status: "cancelled" })
+        .where(and(eq(orderPayments.tenantId, tenantId), eq(orderPayments.id, payment.id))),
+      tx
+        .update(orders)
+        .set({ paidTotal: paidTotal.toFixed(2), balanceDue: balanceDueOf(order.total, settled), paymentStatus: paymentStatusOf(order.total, settled), updatedAt: new Date() })
+        .where(and(eq(orders.tenantId, tenantId), eq(orders.id, order.id))),
+    ]);
+  }
+  return { ...(await paymentResult(ctx, order.id, payment.id)), number: order.number };
+}
+
 async function paymentResult(ctx: PosContext, orderId: string, paymentId: string) {
   const [o] = await ctx.tx
     .select({ paymentStatus: orders.paymentStatus, balanceDue: orders.balanceDue, paidTotal: orders.paidTotal, changeAmount: orders.changeAmount, total: orders.total })

@@ -121,3 +121,23 @@ describe("pos.checkout with a card payment", () => {
     expect(error).toEqual({ code: "NOT_FOUND", message: "Proveedor de tarjeta no encontrado" });
   });
 });
+
+describe("invoice.reverseCardPayment", () => {
+  it("a card transaction voided on its terminal cancels its payment: the invoice owes it again, once", async () => {
+    const r = await cashier.pos.checkout.mutate(sale([{ paymentMethodId: card, currencyId: dop, amount: "420", card: approved("000301") }]));
+    const reversed = await owner.invoice.reverseCardPayment.mutate({ provider_id: lane, transaction_id: "000301" });
+    expect(reversed).toMatchObject({ invoiceId: r.orderId, status: "pending", balanceDue: "420.00", paidTotal: "0.00" });
+    const inv = await owner.invoice.getById.query({ id: r.orderId });
+    expect(inv.payments[0]).toMatchObject({ status: "cancelled", card: { transactionId: "000301" } });
+    expect(inv).toMatchObject({ balanceDue: "420.00" });
+    // Again: nothing more changes.
+    expect(await owner.invoice.reverseCardPayment.mutate({ provider_id: lane, transaction_id: "000301" })).toMatchObject({ balanceDue: "420.00", paidTotal: "0.00" });
+  });
+
+  it("a void of a charge no sale recorded reverses nothing; cashiers may not; another tenant sees nothing", async () => {
+    expect(await owner.invoice.reverseCardPayment.mutate({ provider_id: lane, transaction_id: "999999" })).toBeNull();
+    expect((await errorOf(cashier.invoice.reverseCardPayment.mutate({ provider_id: lane, transaction_id: "000101" }))).code).toBe("FORBIDDEN");
+    expect(await outsider.invoice.reverseCardPayment.mutate({ provider_id: lane, transaction_id: "000101" })).toBeNull();
+    expect((await errorOf(owner.invoice.reverseCardPayment.mutate({ provider_id: "nope", transaction_id: "1" }))).code).toBe("BAD_REQUEST");
+  });
+});
