@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type Archive, Banknote, FolderOpen, History, Percent, Save, Terminal, Trash2, Usb, Wallet } from "lucide-react";
+import { type Archive, Banknote, CreditCard, FolderOpen, History, Percent, Save, Terminal, Trash2, Usb, Wallet } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "../../../shared/money/format";
@@ -25,6 +25,7 @@ import { type CheckoutChoice, CheckoutDialog } from "./checkout-dialog";
 import { QuickCommandDialog, usePosCommands } from "./commands";
 import { CustomerChip, OrderLines, OrderTotals } from "./order-panel";
 import { type AppliedDiscounts, DiscountSheet, HeldInvoicesSheet, HoldInvoiceDialog, POS_PANEL_BUTTON_KEYS, RecentInvoicesSheet } from "./panels";
+import { LastCardTransactionDialog } from "./panels/last-card-transaction-dialog";
 import { type CompletedOrder, PostOrderDialog } from "./post-order-dialog";
 import { openCashDrawer } from "./printing/print-receipt";
 import { ProductFinder } from "./product-finder";
@@ -38,7 +39,7 @@ export function PosPage() {
   );
 }
 
-type Panel = "none" | "customer" | "checkout" | "discounts" | "hold" | "held" | "recent" | "commands" | "openCashbox" | "closeCashbox" | "returns";
+type Panel = "none" | "customer" | "checkout" | "discounts" | "hold" | "held" | "recent" | "commands" | "openCashbox" | "closeCashbox" | "returns" | "lastCard";
 
 
 function PosScreen() {
@@ -116,7 +117,7 @@ function PosScreen() {
   // Quick commands of the POS (030 returns, 031 last card transaction); other modules add theirs.
   usePosCommands({
     openReturns: () => setPanel("returns"),
-    openLastCardTransaction: () => toast({ title: t("pos:commands.noCardProvider"), variant: "destructive" }),
+    openLastCardTransaction: () => setPanel("lastCard"),
   });
 
   const checkout = useMutation(
@@ -275,6 +276,7 @@ function PosScreen() {
           />
           <div className="ml-auto flex flex-wrap gap-2">
             <ToolbarButton icon={Terminal} label={t(POS_PANEL_BUTTON_KEYS.quickCommands)} shortcut="F10" onClick={() => setPanel("commands")} />
+            <ToolbarButton icon={CreditCard} label={t("posPanels:card.title")} iconOnly onClick={() => setPanel("lastCard")} />
             <ToolbarButton
               icon={Usb}
               label={t("pos:toolbar.usbPrinter")}
@@ -381,6 +383,7 @@ function PosScreen() {
       <RecentInvoicesSheet open={panel === "recent"} onOpenChange={closePanel} onReprint={(receiptData) => void print({ receiptData })} />
       <QuickCommandDialog open={panel === "commands"} onOpenChange={closePanel} />
       <ReturnWizard open={panel === "returns"} onOpenChange={closePanel} />
+      <LastCardTransactionDialog open={panel === "lastCard"} onOpenChange={closePanel} cashboxId={cashbox.data?.cashboxId ?? null} />
       <OpenCashboxDialog
         open={panel === "openCashbox"}
         notice={chargeAfterOpening.current ? t("pos:cashbox.openToSell") : undefined}
