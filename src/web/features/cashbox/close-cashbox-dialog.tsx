@@ -19,6 +19,7 @@ import { toast } from "../../components/ui/use-toast";
 import { formatDateTime } from "../../lib/dates";
 import { tMessage } from "../../lib/i18n";
 import { cn } from "../../lib/utils";
+import { TerminalBatchClose } from "./terminal-batch-close";
 import { type CloseSummary, useActiveCashbox } from "./use-active-cashbox";
 
 export interface CloseCashboxDialogProps {
@@ -103,6 +104,8 @@ function CloseForm({ sessionId, onDone, onClosed }: { sessionId: string; onDone:
   const trpc = useTRPC();
   const qc = useQueryClient();
   const summary = useQuery({ ...trpc.cashbox.getCloseSummary.queryOptions({ sessionId }), staleTime: 0 });
+  const methods = useQuery(trpc.paymentMethod.getAll.queryOptions());
+  const cardMethodIds = new Set((methods.data ?? []).filter((m) => m.useCardProvider).map((m) => m.id));
   const [result, setResult] = React.useState<CloseSummary | null>(null);
   const lang = i18n.language;
   const form = useForm<FormValues>({ resolver: zodResolver(closeFormSchema), defaultValues: { counted: [], comments: "" } });
@@ -243,6 +246,12 @@ function CloseForm({ sessionId, onDone, onClosed }: { sessionId: string; onDone:
           </TR>
         </TBody>
       </Table>
+      <TerminalBatchClose
+        cashboxId={data.cashboxId}
+        countedCard={data.lines
+          .reduce((acc, l, i) => (cardMethodIds.has(l.paymentMethodId) ? acc.plus(countedOf(values[i]?.amount ?? "")) : acc), new Big(0))
+          .toFixed(2)}
+      />
       <Field
         label={t("cashbox:fields.comments")}
         htmlFor="close-comments"
