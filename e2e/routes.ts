@@ -15,9 +15,11 @@ export const STATIC_ROUTES = [
   "/home/warehouse-movements/new",
   "/home/providers",
   "/home/providers/new",
+  "/home/promotions",
   "/home/invoices",
   "/home/invoices/new",
   "/home/credit-notes",
+  "/home/reports",
   "/home/customers",
   "/home/customers/new",
   "/home/customers/legal/new",
@@ -42,31 +44,66 @@ export const STATIC_ROUTES = [
   "/home/settings/outbox",
 ] as const;
 
-type Page0<T> = { items: T[] };
+/** The detail screens (the app's route patterns), each opened on a real record by `resolveDetailRoutes`. */
+export const DETAIL_ROUTES = [
+  "/home/customers/:id",
+  "/home/customers/:id/edit",
+  "/home/customers/:id/legal",
+  "/home/products/:id",
+  "/home/providers/:id",
+  "/home/providers/:id/edit",
+  "/home/invoices/:id",
+  "/home/invoices/:id/edit",
+  "/home/credit-notes/:id",
+  "/home/warehouse-movements/:id",
+  "/home/employees/:id",
+] as const;
+export type DetailRoute = (typeof DETAIL_ROUTES)[number];
+
+/** A list page of the server ({data, pagination}, see shared/platform/pagination.ts pageOf). */
+type ListPage<T> = { data: T[] };
+
+/**
+ * Each detail pattern with the first matching record of the signed-in tenant filled in, or
+ * undefined when there is none (a legal client, a draft invoice… the demo may not have one yet).
+ */
+export async function resolveDetailRoutes(page: Page): Promise<Record<DetailRoute, string | undefined>> {
+  const rows = async <T extends { id: string }>(path: string, input: unknown): Promise<T[]> => {
+    try {
+      return (await trpcQuery<ListPage<T>>(page, path, input)).data;
+    } catch {
+      return [];
+    }
+  };
+  const first = async (path: string, input: unknown = { page: 1, pageSize: 1 }) => (await rows(path, input))[0]?.id;
+  const [customer, legal, product, provider, invoice, draft, creditNote, movement, employee] = await Promise.all([
+    first("customer.getAll"),
+    rows<{ id: string; isLegalClient: boolean }>("customer.getAll", { page: 1, pageSize: 200 }).then((r) => r.find((c) => c.isLegalClient)?.id),
+    first("product.getAll"),
+    first("provider.getAll"),
+    rows<{ id: string; status: string }>("invoice.getAll", { page: 1, pageSize: 20 }).then((r) => r.find((i) => i.status !== "draft")?.id),
+    first("invoice.getAll", { page: 1, pageSize: 1, status: "draft" }),
+    first("creditNote.getAll"),
+    first("warehouseMovement.getAll"),
+    first("employee.getAll"),
+  ]);
+  const at = (pattern: string, id: string | undefined) => (id ? pattern.replace(":id", id) : undefined);
+  return {
+    "/home/customers/:id": at("/home/customers/:id", customer),
+    "/home/customers/:id/edit": at("/home/customers/:id/edit", customer),
+    "/home/customers/:id/legal": at("/home/customers/:id/legal", legal),
+    "/home/products/:id": at("/home/products/:id", product),
+    "/home/providers/:id": at("/home/providers/:id", provider),
+    "/home/providers/:id/edit": at("/home/providers/:id/edit", provider),
+    "/home/invoices/:id": at("/home/invoices/:id", invoice),
+    "/home/invoices/:id/edit": at("/home/invoices/:id/edit", draft),
+    "/home/credit-notes/:id": at("/home/credit-notes/:id", creditNote),
+    "/home/warehouse-movements/:id": at("/home/warehouse-movements/:id", movement),
+    "/home/employees/:id": at("/home/employees/:id", employee),
+  };
+}
 
 /** The detail screens, each opened on the first record of its list (after a signed-in page load). */
 export async function detailRoutes(page: Page): Promise<string[]> {
-  const first = async (path: string, input: unknown = { page: 1, pageSize: 1 }) => {
-    try {
-      const r = await trpcQuery<Page0<{ id: string }> | { id: string }[]>(page, path, input);
-      const items = Array.isArray(r) ? r : r.items;
-      return items[0]?.id;
-    } catch {
-      return undefined;
-    }
-  };
-  const out: string[] = [];
-  const customer = await first("customer.getAll");
-  if (customer) out.push(`/home/customers/${customer}`, `/home/customers/${customer}/edit`);
-  const product = await first("product.getAll");
-  if (product) out.push(`/home/products/${product}`);
-  const provider = await first("provider.getAll");
-  if (provider) out.push(`/home/providers/${provider}`, `/home/providers/${provider}/edit`);
-  const invoice = await first("invoice.getAll");
-  if (invoice) out.push(`/home/invoices/${invoice}`);
-  const movement = await first("warehouseMovement.getAll");
-  if (movement) out.push(`/home/warehouse-movements/${movement}`);
-  const employee = await first("employee.getAll");
-  if (employee) out.push(`/home/employees/${employee}`);
-  return out;
+  return Object.values(await resolveDetailRoutes(page)).filter((r): r is string => !!r);
 }

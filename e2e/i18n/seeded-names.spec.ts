@@ -7,8 +7,8 @@ import { signIn } from "../support";
 const SPANISH = Object.entries(SEEDED_NAMES_EN)
   .filter(([es, en]) => es !== en)
   .map(([es]) => es);
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const SPANISH_NAME = new RegExp(`(^|[^\\p{L}])(${SPANISH.map(escape).join("|")})(?=$|[^\\p{L}])`, "u");
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const SPANISH_NAME = new RegExp(`(^|[^\\p{L}])(${SPANISH.map(escapeRegExp).join("|")})(?=$|[^\\p{L}])`, "u");
 
 async function spanishNamesOn(page: Page): Promise<string | undefined> {
   const text = await page.locator("body").innerText();

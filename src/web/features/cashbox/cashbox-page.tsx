@@ -107,7 +107,7 @@ function CashboxScreen() {
             <CardTitle>{t("cashbox:active.others")}</CardTitle>
           </CardHeader>
           <CardContent>
-            <Table>
+            <Table aria-label={t("cashbox:active.others")}>
               <TBody>
                 {othersOpen.map((b) => (
                   <TR key={b.id} data-testid="other-open-cashbox">
@@ -177,7 +177,7 @@ function UnassignedSales({ boxes }: { boxes: { name: string; openSession: { id: 
       <CardContent className="grid gap-4">
         <p className="text-sm font-medium">{t("cashbox:unassigned.count", { count: list.data?.total ?? rows.length })}</p>
         <div className="overflow-x-auto">
-          <Table>
+          <Table aria-label={t("cashbox:unassigned.title")}>
             <THead>
               <TR>
                 <TH className="w-10">
@@ -249,7 +249,7 @@ function LastClosings() {
         <CardDescription className="sr-only">{t("cashbox:history.title")}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <Table>
+        <Table stack aria-label={t("cashbox:history.title")}>
           <THead>
             <TR>
               <TH>{t("cashbox:fields.cashbox")}</TH>
@@ -268,13 +268,23 @@ function LastClosings() {
               const zero = Number(s.totalDifference ?? 0) === 0;
               return (
                 <TR key={s.id} data-testid="closing-row">
-                  <TD className="whitespace-nowrap font-medium">{s.cashboxName}</TD>
+                  <TD className="whitespace-nowrap font-medium" stack="primary">
+                    {s.cashboxName}
+                  </TD>
                   <TD className="hidden whitespace-nowrap 2xl:table-cell">{formatDateTime(s.openedAt, lang)}</TD>
                   <TD className="whitespace-nowrap">{formatDateTime(s.closedAt, lang)}</TD>
                   <TD className="hidden md:table-cell">{s.closedByName}</TD>
-                  <TD className="whitespace-nowrap text-right tabular-nums">{formatMoney(s.totalExpected, lang)}</TD>
-                  <TD className="whitespace-nowrap text-right tabular-nums">{formatMoney(s.totalCounted, lang)}</TD>
-                  <TD className={cn("whitespace-nowrap text-right font-semibold tabular-nums", !zero && (negative ? "text-destructive" : "text-warning"))} data-testid="closing-difference">
+                  <TD className="whitespace-nowrap text-right tabular-nums" label={t("cashbox:fields.expected")}>
+                    {formatMoney(s.totalExpected, lang)}
+                  </TD>
+                  <TD className="whitespace-nowrap text-right tabular-nums" label={t("cashbox:fields.counted")}>
+                    {formatMoney(s.totalCounted, lang)}
+                  </TD>
+                  <TD
+                    className={cn("whitespace-nowrap text-right font-semibold tabular-nums", !zero && (negative ? "text-destructive" : "text-warning"))}
+                    label={t("cashbox:fields.difference")}
+                    data-testid="closing-difference"
+                  >
                     {formatMoney(s.totalDifference, lang)}
                   </TD>
                   <TD className="hidden max-w-64 truncate xl:table-cell" title={s.comments ?? undefined}>

@@ -61,7 +61,7 @@ function CashboxesScreen() {
             {t("cashbox:settings.new")}
           </Button>
         </div>
-        <Table>
+        <Table stack aria-label={t("cashbox:tab")}>
           <THead>
             <TR>
               <TH>{t("cashbox:fields.code")}</TH>
@@ -77,16 +77,16 @@ function CashboxesScreen() {
           <TBody>
             {rows.map((b) => (
               <TR key={b.id} data-testid="cashbox-row" data-name={b.name}>
-                <TD className="font-mono text-xs">{b.code ?? "—"}</TD>
-                <TD className="font-medium">{b.name}</TD>
+                <TD stack="lead" className="font-mono text-xs">{b.code ?? "—"}</TD>
+                <TD stack="primary" className="font-medium">{b.name}</TD>
                 <TD className="hidden md:table-cell">{b.warehouseName ?? <span className="text-muted-foreground">{t("cashbox:settings.noWarehouse")}</span>}</TD>
                 <TD className="hidden font-mono text-xs lg:table-cell">{b.printServer ?? <span className="font-sans text-muted-foreground">{t("cashbox:settings.noPrintServer")}</span>}</TD>
                 <TD className="hidden lg:table-cell">{b.willOpenDrawer ? t("cashbox:settings.yes") : t("cashbox:settings.no")}</TD>
                 <TD>{b.isActive ? <Badge variant="success">{t("common:status.active")}</Badge> : <Badge variant="outline">{t("common:status.inactive")}</Badge>}</TD>
-                <TD className="text-sm">
+                <TD label={t("cashbox:fields.session")} className="text-sm">
                   {b.openSession ? <Badge variant="warning">{t("cashbox:settings.openNow", { user: b.openSession.openedByName })}</Badge> : <span className="text-muted-foreground">{t("cashbox:settings.closedNow")}</span>}
                 </TD>
-                <TD className="text-right">
+                <TD stack="actions" className="text-right">
                   <Button variant="ghost" size="icon" onClick={() => setEditing(b)} aria-label={t("common:actions.edit")} title={t("common:actions.edit")} data-testid="edit-cashbox">
                     <Pencil />
                   </Button>

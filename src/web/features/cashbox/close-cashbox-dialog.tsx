@@ -193,7 +193,7 @@ function CloseForm({ sessionId, onDone, onClosed }: { sessionId: string; onDone:
           <dd className="tabular-nums">{formatMoney(data.changeTotal, lang)}</dd>
         </div>
       </dl>
-      <Table>
+      <Table aria-label={t("cashbox:close.title")}>
         <THead>
           <TR>
             <TH>{t("cashbox:fields.method")}</TH>
@@ -295,7 +295,7 @@ function ClosedView({ closed, justClosed, onDone }: { closed: CloseSummary; just
           {t("cashbox:fields.closedAt")}: {formatDateTime(closed.closedAt, lang)} · {closed.closedByName}
         </DialogDescription>
       </DialogHeader>
-      <Table>
+      <Table aria-label={t("cashbox:close.title")}>
         <THead>
           <TR>
             <TH>{t("cashbox:fields.method")}</TH>

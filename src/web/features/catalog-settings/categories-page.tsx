@@ -123,7 +123,7 @@ function CategoriesScreen() {
             </Button>
           ) : null}
         </div>
-        <Table>
+        <Table stack aria-label={t("categories:tab")}>
           <THead>
             <TR>
               <TH className="w-10" />
@@ -140,7 +140,7 @@ function CategoriesScreen() {
               return (
                 <React.Fragment key={c.id}>
                   <TR data-testid="category-row" data-code={c.code} className={open ? "bg-muted/30" : undefined}>
-                    <TD>
+                    <TD stack="lead">
                       <Button
                         variant="ghost"
                         size="icon"
@@ -153,8 +153,10 @@ function CategoriesScreen() {
                         {open ? <ChevronDown /> : <ChevronRight />}
                       </Button>
                     </TD>
-                    <TD className="font-mono text-xs">{c.code}</TD>
-                    <TD>
+                    <TD className="font-mono text-xs" stack="lead">
+                      {c.code}
+                    </TD>
+                    <TD stack="primary">
                       <div className="font-medium">{c.name}</div>
                       <div className="text-xs text-muted-foreground">{t("categories:subcategoryCount", { count: c.subcategoryCount })}</div>
                     </TD>
@@ -162,7 +164,7 @@ function CategoriesScreen() {
                     <TD>
                       <StatusBadge active={c.isActive} />
                     </TD>
-                    <TD className="whitespace-nowrap text-right">
+                    <TD className="whitespace-nowrap text-right" stack="actions">
                       {canUpdate ? (
                         <Button variant="ghost" size="icon" onClick={() => setEditing(c)} aria-label={t("common:actions.edit")} title={t("common:actions.edit")} data-testid="edit-category">
                           <Pencil />

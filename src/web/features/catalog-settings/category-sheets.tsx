@@ -234,9 +234,7 @@ function CategoryForm({
         <Field label={t("categories:fields.description")} htmlFor={`${prefix}-description`} error={tMessage(errors.description?.message)}>
           <Input id={`${prefix}-description`} autoComplete="off" {...form.register("description")} aria-invalid={!!errors.description} />
         </Field>
-        <div className="flex justify-end gap-2">
-          <FormActions pending={pending} disabled={missingCategory} onCancel={onClose} testId={`save-${prefix}`} />
-        </div>
+        <FormActions pending={pending} disabled={missingCategory} onCancel={onClose} testId={`save-${prefix}`} />
       </form>
     </SheetContent>
   );

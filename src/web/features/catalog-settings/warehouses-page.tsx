@@ -70,7 +70,7 @@ function WarehousesScreen() {
             </Button>
           ) : null}
         </div>
-        <Table>
+        <Table stack aria-label={t("warehouses:tab")}>
           <THead>
             <TR>
               <TH>{t("warehouses:fields.code")}</TH>
@@ -84,8 +84,8 @@ function WarehousesScreen() {
           <TBody>
             {rows.map((w) => (
               <TR key={w.id} data-testid="warehouse-row" data-code={w.code}>
-                <TD className="font-mono text-xs">{w.code}</TD>
-                <TD className="font-medium">
+                <TD stack="lead" className="font-mono text-xs">{w.code}</TD>
+                <TD stack="primary" className="font-medium">
                   {w.name}
                   {w.isDefault ? (
                     <Badge variant="default" className="ml-2 gap-1 lg:hidden">
@@ -94,7 +94,7 @@ function WarehousesScreen() {
                     </Badge>
                   ) : null}
                 </TD>
-                <TD className="text-right tabular-nums">{w.order}</TD>
+                <TD label={t("warehouses:fields.order")} className="text-right tabular-nums">{w.order}</TD>
                 <TD>{w.isActive ? <Badge variant="success">{t("common:status.active")}</Badge> : <Badge variant="outline">{t("common:status.inactive")}</Badge>}</TD>
                 <TD className="hidden lg:table-cell">
                   {w.isDefault ? (
@@ -104,7 +104,7 @@ function WarehousesScreen() {
                     </Badge>
                   ) : null}
                 </TD>
-                <TD className="text-right">
+                <TD stack="actions" className="text-right">
                   {canUpdate ? (
                     <Button variant="ghost" size="icon" onClick={() => setEditing(w)} aria-label={t("common:actions.edit")} title={t("common:actions.edit")} data-testid="edit-warehouse">
                       <Pencil />
@@ -208,9 +208,7 @@ function WarehouseSheet({ warehouse, nextOrder, onDone }: { warehouse: Warehouse
           </div>
           {isDefault ? <p className="text-xs text-muted-foreground">{t("warehouses:defaultLocked")}</p> : null}
         </div>
-        <div className="flex justify-end gap-2">
-          <FormActions pending={pending} onCancel={onDone} testId="save-warehouse" />
-        </div>
+        <FormActions pending={pending} onCancel={onDone} testId="save-warehouse" />
       </form>
     </SheetContent>
   );

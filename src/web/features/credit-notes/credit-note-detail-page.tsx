@@ -101,7 +101,7 @@ function CreditNoteDetail() {
             </CardDescription>
           </CardHeader>
           <CardContent>
-            <Table>
+            <Table aria-label={t("invoices:sections.lines")}>
               <THead>
                 <TR>
                   <TH>{t("invoices:fields.product")}</TH>
@@ -129,7 +129,7 @@ function CreditNoteDetail() {
               <Line label={t("invoices:fields.itbis")} value={formatMoney(n.taxTotal, lang)} />
               <Line label={t("creditNotes:fields.total")} value={<strong>{formatMoney(n.total, lang)}</strong>} />
             </div>
-            {!n.itbisCreditable ? <p className="mt-3 text-sm text-warning-foreground">{t("creditNotes:itbisNotCreditable")}</p> : null}
+            {!n.itbisCreditable ? <p className="mt-3 text-sm text-warning">{t("creditNotes:itbisNotCreditable")}</p> : null}
             {n.notes ? <p className="mt-3 rounded-[var(--radius-card)] border bg-muted/40 p-3 text-sm">{n.notes}</p> : null}
           </CardContent>
         </Card>

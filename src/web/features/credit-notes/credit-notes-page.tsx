@@ -58,7 +58,7 @@ function CreditNotesScreen() {
               </select>
             </div>
           </div>
-          <Table>
+          <Table stack aria-label={t("creditNotes:title")}>
             <THead>
               <TR>
                 <TH>{t("creditNotes:fields.number")}</TH>
@@ -74,7 +74,7 @@ function CreditNotesScreen() {
               {list.isLoading ? <SkeletonRows cols={7} /> : null}
               {rows.map((r) => (
                 <TR key={r.id} className="cursor-pointer" data-testid="credit-note-row" onClick={() => void navigate(`/home/credit-notes/${r.id}`)}>
-                  <TD>
+                  <TD stack="primary">
                     <Link to={`/home/credit-notes/${r.id}`} className="font-medium hover:underline" onClick={(e) => e.stopPropagation()}>
                       {r.number}
                     </Link>
@@ -86,8 +86,12 @@ function CreditNotesScreen() {
                     <div className="text-xs text-muted-foreground">{r.createdBy}</div>
                   </TD>
                   <TD className="hidden lg:table-cell">{r.order.number}</TD>
-                  <TD className="text-right tabular-nums">{formatMoney(r.total, lang)}</TD>
-                  <TD className="hidden text-right tabular-nums sm:table-cell">{formatMoney(r.available, lang)}</TD>
+                  <TD className="text-right tabular-nums" label={t("creditNotes:fields.total")}>
+                    {formatMoney(r.total, lang)}
+                  </TD>
+                  <TD className="hidden text-right tabular-nums sm:table-cell" label={t("creditNotes:fields.available")}>
+                    {formatMoney(r.available, lang)}
+                  </TD>
                   <TD>
                     <CreditNoteStatusBadge status={r.status as CreditNoteStatus} />
                   </TD>

@@ -148,7 +148,7 @@ function RewardsCard({ customer }: { customer: Customer }) {
   const movements = points.data?.movements ?? [];
   return (
     <Card data-testid="rewards-card">
-      <CardHeader className="flex-row items-center justify-between">
+      <CardHeader className="flex-row flex-wrap items-center justify-between">
         <CardTitle>{t("customers:sections.rewards")}</CardTitle>
         <div className="flex items-center gap-2 text-right">
           <Star className="size-5 text-warning" />
@@ -160,7 +160,7 @@ function RewardsCard({ customer }: { customer: Customer }) {
       </CardHeader>
       <CardContent className="grid gap-3">
         <p className="text-sm text-muted-foreground">{customer.eligibleForRewards ? t("customers:rewards.eligible") : t("customers:rewards.notEligible")}</p>
-        <Table>
+        <Table aria-label={t("customers:sections.rewards")}>
           <THead>
             <TR>
               <TH>{t("customers:rewards.date")}</TH>
@@ -224,7 +224,7 @@ function HistoryCard({ customerId }: { customerId: string }) {
         ) : null}
       </CardHeader>
       <CardContent className="grid gap-3">
-        <Table>
+        <Table aria-label={t("customers:sections.history")}>
           <THead>
             <TR>
               <TH>{t("customers:history.number")}</TH>

@@ -175,9 +175,7 @@ function CustomerForm({ customer }: { customer: Customer | null }) {
         </Card>
       </div>
 
-      <div className="sticky bottom-0 -mx-4 flex justify-end gap-2 border-t bg-background/95 px-4 py-3 backdrop-blur">
-        <FormActions pending={pending} onCancel={goBack} testId="save-customer" />
-      </div>
+      <FormActions pending={pending} onCancel={goBack} testId="save-customer" />
     </form>
   );
 }

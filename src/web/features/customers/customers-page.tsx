@@ -69,7 +69,7 @@ function CustomersScreen() {
               </label>
             </div>
           </div>
-          <Table>
+          <Table stack aria-label={t("customers:title")}>
             <THead>
               <TR>
                 <TH>{t("customers:fields.name")}</TH>
@@ -87,19 +87,23 @@ function CustomersScreen() {
               {list.isLoading ? <SkeletonRows cols={7} /> : null}
               {rows.map((c) => (
                 <TR key={c.id} data-testid="customer-row" className={cn("cursor-pointer", c.deletedAt && "opacity-70")} onClick={() => void navigate(`/home/customers/${c.id}`)}>
-                  <TD>
+                  <TD stack="primary">
                     <Link to={`/home/customers/${c.id}`} className="font-medium hover:underline" onClick={(e) => e.stopPropagation()}>
                       {c.name}
                     </Link>
                     <div className="font-mono text-xs text-muted-foreground">{c.code}</div>
                   </TD>
-                  <TD className="whitespace-nowrap tabular-nums">{displayTaxId(c.taxId) || "—"}</TD>
-                  <TD className="hidden md:table-cell">
+                  <TD className="whitespace-nowrap tabular-nums" label={t("customers:fields.taxId")}>
+                    {displayTaxId(c.taxId) || "—"}
+                  </TD>
+                  <TD className="hidden md:table-cell" label={t("customers:fields.contact")}>
                     <div className="whitespace-nowrap tabular-nums">{c.phone ?? "—"}</div>
                     {c.email ? <div className="text-xs text-muted-foreground">{c.email}</div> : null}
                   </TD>
                   <TD className="hidden lg:table-cell">{c.customerTypeName ?? "—"}</TD>
-                  <TD className="text-right tabular-nums">{c.points}</TD>
+                  <TD className="text-right tabular-nums" label={t("customers:fields.points")}>
+                    {c.points}
+                  </TD>
                   <TD>
                     <div className="flex flex-wrap gap-1">
                       {c.deletedAt ? <Badge variant="destructive">{t("customers:status.deleted")}</Badge> : <Badge variant="success">{t("common:status.active")}</Badge>}
@@ -107,7 +111,7 @@ function CustomersScreen() {
                       {c.isLegalClient ? <Badge variant="outline">{t("customers:status.legal")}</Badge> : null}
                     </div>
                   </TD>
-                  <TD className="whitespace-nowrap text-right" onClick={(e) => e.stopPropagation()}>
+                  <TD className="whitespace-nowrap text-right" stack="actions" onClick={(e) => e.stopPropagation()}>
                     <Button variant="ghost" size="icon" asChild>
                       <Link to={`/home/customers/${c.id}`} aria-label={`${t("customers:actions.view")}: ${c.name}`} title={t("customers:actions.view")}>
                         <Eye />

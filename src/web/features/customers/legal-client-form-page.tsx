@@ -337,19 +337,21 @@ function LegalClientForm({ customer }: { customer: Customer | null }) {
           </div>
         </CardContent>
       </Card>
-      <div className="sticky bottom-0 -mx-4 flex flex-wrap justify-between gap-2 border-t bg-background/95 px-4 py-3 backdrop-blur">
-        <div className="flex gap-2">
-          <Button variant="outline" disabled={tab === LEGAL_TABS[0]} onClick={() => setTab(LEGAL_TABS[LEGAL_TABS.indexOf(tab) - 1]!)} data-testid="legal-previous">
-            {t("customers:legalForm.previous")}
-          </Button>
-          <Button variant="outline" disabled={tab === LEGAL_TABS[LEGAL_TABS.length - 1]} onClick={() => setTab(LEGAL_TABS[LEGAL_TABS.indexOf(tab) + 1]!)} data-testid="legal-next">
-            {t("customers:legalForm.next")}
-          </Button>
-        </div>
-        <div className="flex gap-2">
-          <FormActions pending={submitting} onCancel={goBack} testId="save-legal-client" />
-        </div>
-      </div>
+      <FormActions
+        pending={submitting}
+        onCancel={goBack}
+        testId="save-legal-client"
+        start={
+          <>
+            <Button variant="outline" disabled={tab === LEGAL_TABS[0]} onClick={() => setTab(LEGAL_TABS[LEGAL_TABS.indexOf(tab) - 1]!)} data-testid="legal-previous">
+              {t("customers:legalForm.previous")}
+            </Button>
+            <Button variant="outline" disabled={tab === LEGAL_TABS[LEGAL_TABS.length - 1]} onClick={() => setTab(LEGAL_TABS[LEGAL_TABS.indexOf(tab) + 1]!)} data-testid="legal-next">
+              {t("customers:legalForm.next")}
+            </Button>
+          </>
+        }
+      />
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { type EmployeeFormValues, employeeInput, JOB_POSITIONS, SALARY_TYPES, usesCommissionRate } from "../../../shared/employees/employee";
 import { errorCode, fieldErrors, useTRPC } from "../../app/trpc";
+import { FormActionBar } from "../../components/form-actions";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input, NativeSelect } from "../../components/ui/input";
@@ -187,17 +188,14 @@ export function EmployeeForm({ employee, readOnly = false }: { employee: Employe
       </fieldset>
 
       {readOnly ? null : (
-      <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-3">
-        <p className="text-xs text-muted-foreground">{t("employees:hints.required")}</p>
-        <div className="flex gap-2">
+        <FormActionBar start={<p className="text-xs text-muted-foreground">{t("employees:hints.required")}</p>}>
           <Button variant="outline" onClick={() => void navigate("/home/employees")} data-testid="cancel-employee">
             {t("common:actions.cancel")}
           </Button>
           <Button type="submit" disabled={pending} data-testid="save-employee">
             {pending ? t("common:saving") : employee ? t("employees:actions.update") : t("employees:actions.create")}
           </Button>
-        </div>
-      </div>
+        </FormActionBar>
       )}
     </form>
   );

@@ -109,7 +109,7 @@ function PageHeader({ title, subtitle, badge, actions }: { title: string; subtit
       </Button>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
-          <h1 className="truncate text-2xl font-bold">{title}</h1>
+          <h1 className="min-w-0 break-words text-2xl font-bold">{title}</h1>
           {badge}
         </div>
         <p className="text-sm text-muted-foreground">{subtitle}</p>

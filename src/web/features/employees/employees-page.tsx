@@ -68,7 +68,7 @@ function EmployeesScreen() {
               {t("employees:showInactive")}
             </label>
           </div>
-          <Table>
+          <Table stack aria-label={t("employees:title")}>
             <THead>
               <TR>
                 <TH>{t("employees:fields.name")}</TH>
@@ -85,7 +85,7 @@ function EmployeesScreen() {
               {list.isLoading ? <SkeletonRows cols={6} /> : null}
               {rows.map((e) => (
                 <TR key={e.id} data-testid="employee-row" className="cursor-pointer" onClick={() => void navigate(`/home/employees/${e.id}`)}>
-                  <TD>
+                  <TD stack="primary">
                     <Link to={`/home/employees/${e.id}`} className="font-medium hover:underline" onClick={(ev) => ev.stopPropagation()}>
                       {e.name}
                     </Link>
@@ -105,7 +105,7 @@ function EmployeesScreen() {
                   </TD>
                   <TD className="hidden lg:table-cell">{t(`employees:salaryTypes.${e.salary_type}`)}</TD>
                   <TD>{e.is_active ? <Badge variant="success">{t("common:status.active")}</Badge> : <Badge variant="outline">{t("common:status.inactive")}</Badge>}</TD>
-                  <TD className="text-right whitespace-nowrap" onClick={(ev) => ev.stopPropagation()}>
+                  <TD className="text-right whitespace-nowrap" stack="actions" onClick={(ev) => ev.stopPropagation()}>
                     {canUpdate ? (
                       <Button variant="ghost" size="icon" asChild>
                         <Link to={`/home/employees/${e.id}`} aria-label={`${t("employees:actions.edit")}: ${e.name}`} title={t("employees:actions.edit")}>

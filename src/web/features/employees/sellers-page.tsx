@@ -173,7 +173,7 @@ function SellersScreen() {
 
       <Card>
         <CardContent className="pt-5">
-          <Table data-testid="sellers-table">
+          <Table stack aria-label={t("employees:report.title")} data-testid="sellers-table">
             <THead>
               <TR>
                 <TH>{t("employees:report.columns.employee")}</TH>
@@ -202,11 +202,19 @@ function SellersScreen() {
               ) : null}
               {totals && rows.length > 0 ? (
                 <TR className="bg-muted/40 font-semibold hover:bg-muted/40" data-testid="sellers-totals">
-                  <TD>{t("employees:report.totals")}</TD>
-                  <TD className="text-right tabular-nums">{totals.salesCount}</TD>
-                  <TD className="hidden text-right tabular-nums md:table-cell">{totals.lineCount}</TD>
-                  <TD className="text-right tabular-nums">{pesos(totals.salesAmount)}</TD>
-                  <TD className="text-right tabular-nums">{pesos(totals.commission)}</TD>
+                  <TD stack="primary">{t("employees:report.totals")}</TD>
+                  <TD className="text-right tabular-nums" label={t("employees:report.columns.salesCount")}>
+                    {totals.salesCount}
+                  </TD>
+                  <TD className="hidden text-right tabular-nums md:table-cell" label={t("employees:report.columns.lineCount")}>
+                    {totals.lineCount}
+                  </TD>
+                  <TD className="text-right tabular-nums" label={t("employees:report.columns.salesAmount")}>
+                    {pesos(totals.salesAmount)}
+                  </TD>
+                  <TD className="text-right tabular-nums" label={t("employees:report.columns.commission")}>
+                    {pesos(totals.commission)}
+                  </TD>
                   <TD className="hidden lg:table-cell" />
                 </TR>
               ) : null}
@@ -241,7 +249,7 @@ function SellerRows({ row, from, to, open, onToggle, share }: { row: CommissionR
   return (
     <>
       <TR className="cursor-pointer" onClick={onToggle} data-testid="seller-row">
-        <TD>
+        <TD stack="primary">
           <button type="button" className="flex min-h-11 items-center gap-2 text-left" aria-expanded={open} aria-label={label} title={label} onClick={(e) => {
               e.stopPropagation();
               onToggle();
@@ -260,10 +268,18 @@ function SellerRows({ row, from, to, open, onToggle, share }: { row: CommissionR
             </span>
           </button>
         </TD>
-        <TD className="text-right tabular-nums">{row.salesCount}</TD>
-        <TD className="hidden text-right tabular-nums md:table-cell">{row.lineCount}</TD>
-        <TD className="text-right tabular-nums">{pesos(row.salesAmount)}</TD>
-        <TD className="text-right font-semibold tabular-nums">{pesos(row.commission)}</TD>
+        <TD className="text-right tabular-nums" label={t("employees:report.columns.salesCount")}>
+          {row.salesCount}
+        </TD>
+        <TD className="hidden text-right tabular-nums md:table-cell" label={t("employees:report.columns.lineCount")}>
+          {row.lineCount}
+        </TD>
+        <TD className="text-right tabular-nums" label={t("employees:report.columns.salesAmount")}>
+          {pesos(row.salesAmount)}
+        </TD>
+        <TD className="text-right font-semibold tabular-nums" label={t("employees:report.columns.commission")}>
+          {pesos(row.commission)}
+        </TD>
         <TD className="hidden lg:table-cell">
           <div className="h-2 w-full rounded-full bg-muted" aria-hidden="true">
             <div className="h-2 rounded-full bg-primary" style={{ width: `${Math.round(share * 100)}%` }} />
@@ -291,7 +307,7 @@ function SellerLines({ employeeId, name, from, to }: { employeeId: string; name:
     <div className="grid gap-2 p-3" data-testid="seller-lines">
       <h4 className="text-sm font-semibold">{t("employees:report.linesTitle", { name })}</h4>
       <div className="overflow-x-auto rounded-md border bg-card">
-        <Table>
+        <Table aria-label={t("employees:report.linesTitle", { name })}>
           <THead>
             <TR>
               <TH>{t("employees:report.columns.date")}</TH>

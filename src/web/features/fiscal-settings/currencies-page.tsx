@@ -69,7 +69,7 @@ function CurrenciesScreen() {
             </Button>
           ) : null}
         </div>
-        <Table>
+        <Table stack aria-label={t("fiscalSettings:tabs.currencies")}>
           <THead>
             <TR>
               <TH>{t("fiscalSettings:currencies.fields.code")}</TH>
@@ -84,15 +84,15 @@ function CurrenciesScreen() {
           <TBody>
             {rows.map((c) => (
               <TR key={c.id} data-testid="currency-row" data-code={c.code} data-id={c.id}>
-                <TD className="font-mono text-xs">
+                <TD stack="lead" className="font-mono text-xs">
                   {c.code}
                   <div className="text-muted-foreground">{c.numericCode}</div>
                 </TD>
-                <TD className="font-medium">
+                <TD stack="primary" className="font-medium">
                   {c.name} <span className="text-muted-foreground">({c.symbol})</span>
                   {c.isDefault ? <DefaultBadge className="ml-2 lg:hidden" /> : null}
                 </TD>
-                <TD className="text-right tabular-nums">
+                <TD label={t("fiscalSettings:currencies.fields.rate")} className="text-right tabular-nums">
                   <span data-testid="currency-rate">{formatRate(c.rate)}</span>
                   {c.nextRate ? (
                     <div className="text-xs text-muted-foreground">
@@ -105,7 +105,7 @@ function CurrenciesScreen() {
                   <ActiveBadge active={c.isActive} />
                 </TD>
                 <TD className="hidden lg:table-cell">{c.isDefault ? <DefaultBadge /> : null}</TD>
-                <TD className="whitespace-nowrap text-right">
+                <TD stack="actions" className="whitespace-nowrap text-right">
                   <Button
                     variant="ghost"
                     size="icon"
@@ -233,9 +233,7 @@ function CurrencySheet({ currency, onDone }: { currency: Currency | null; onDone
           onChange={(v) => form.setValue("isActive", v, { shouldDirty: true })}
         />
         <FormError message={errors.root?.message} testId="currency-error" />
-        <div className="flex justify-end gap-2">
-          <FormActions pending={create.isPending || update.isPending} onCancel={onDone} testId="save-currency" />
-        </div>
+        <FormActions pending={create.isPending || update.isPending} onCancel={onDone} testId="save-currency" />
       </form>
     </SheetContent>
   );
@@ -307,7 +305,7 @@ function RateSheet({ currency, homeSymbol, canWrite }: { currency: Currency; hom
           {t("fiscalSettings:currencies.history")}
         </h3>
         <div className="max-h-80 overflow-y-auto">
-          <Table>
+          <Table aria-label={t("fiscalSettings:currencies.history")}>
             <THead>
               <TR>
                 <TH>{t("fiscalSettings:currencies.effectiveDate")}</TH>

@@ -57,7 +57,7 @@ function CustomerTypesScreen() {
             {t("fiscalSettings:customerTypes.new")}
           </Button>
         </div>
-        <Table>
+        <Table stack aria-label={t("fiscalSettings:tabs.customerTypes")}>
           <THead>
             <TR>
               <TH>{t("fiscalSettings:fields.name")}</TH>
@@ -68,11 +68,11 @@ function CustomerTypesScreen() {
           <TBody>
             {rows.map((c) => (
               <TR key={c.id} data-testid="customer-type-row" data-name={c.name}>
-                <TD className="font-medium">{c.name}</TD>
+                <TD stack="primary" className="font-medium">{c.name}</TD>
                 <TD>
                   <ActiveBadge active={c.isActive} />
                 </TD>
-                <TD className="text-right">
+                <TD stack="actions" className="text-right">
                   <Button variant="ghost" size="icon" onClick={() => setEditing(c)} aria-label={t("common:actions.edit")} title={t("common:actions.edit")} data-testid="edit-customer-type">
                     <Pencil />
                   </Button>
@@ -128,9 +128,7 @@ function CustomerTypeSheet({ type, onDone }: { type: CustomerType | null; onDone
           onChange={(v) => form.setValue("is_active", v, { shouldDirty: true })}
         />
         <FormError message={errors.root?.message} testId="customer-type-error" />
-        <div className="flex justify-end gap-2">
-          <FormActions pending={create.isPending || update.isPending} onCancel={onDone} testId="save-customer-type" />
-        </div>
+        <FormActions pending={create.isPending || update.isPending} onCancel={onDone} testId="save-customer-type" />
       </form>
     </SheetContent>
   );

@@ -56,7 +56,7 @@ function InvoiceConditionsScreen() {
             {t("fiscalSettings:invoiceConditions.new")}
           </Button>
         </div>
-        <Table>
+        <Table stack aria-label={t("fiscalSettings:tabs.invoiceConditions")}>
           <THead>
             <TR>
               <TH>{t("fiscalSettings:fields.code")}</TH>
@@ -71,18 +71,18 @@ function InvoiceConditionsScreen() {
           <TBody>
             {rows.map((c) => (
               <TR key={c.id} data-testid="invoice-condition-row" data-code={c.code}>
-                <TD className="font-mono text-xs">{c.code}</TD>
-                <TD className="font-medium">
+                <TD stack="lead" className="font-mono text-xs">{c.code}</TD>
+                <TD stack="primary" className="font-medium">
                   {c.name}
                   {c.isDefault ? <DefaultBadge className="ml-2 lg:hidden" /> : null}
                 </TD>
                 <TD className="text-right tabular-nums">{c.days === 0 ? t("fiscalSettings:invoiceConditions.cash") : t("fiscalSettings:invoiceConditions.daysValue", { count: c.days })}</TD>
-                <TD className="hidden text-right tabular-nums md:table-cell">{c.order}</TD>
+                <TD label={t("fiscalSettings:fields.order")} className="hidden text-right tabular-nums md:table-cell">{c.order}</TD>
                 <TD>
                   <ActiveBadge active={c.isActive} />
                 </TD>
                 <TD className="hidden lg:table-cell">{c.isDefault ? <DefaultBadge /> : null}</TD>
-                <TD className="text-right">
+                <TD stack="actions" className="text-right">
                   <Button variant="ghost" size="icon" onClick={() => setEditing(c)} aria-label={t("common:actions.edit")} title={t("common:actions.edit")} data-testid="edit-invoice-condition">
                     <Pencil />
                   </Button>
@@ -170,9 +170,7 @@ function ConditionSheet({ condition, order, onDone }: { condition: Condition | n
           onChange={(v) => form.setValue("isActive", v, { shouldDirty: true })}
         />
         <FormError message={errors.root?.message} testId="invoice-condition-error" />
-        <div className="flex justify-end gap-2">
-          <FormActions pending={create.isPending || update.isPending} onCancel={onDone} testId="save-invoice-condition" />
-        </div>
+        <FormActions pending={create.isPending || update.isPending} onCancel={onDone} testId="save-invoice-condition" />
       </form>
     </SheetContent>
   );

@@ -56,7 +56,7 @@ function InvoiceTypesScreen() {
             {t("fiscalSettings:invoiceTypes.new")}
           </Button>
         </div>
-        <Table>
+        <Table stack aria-label={t("fiscalSettings:tabs.invoiceTypes")}>
           <THead>
             <TR>
               <TH>{t("fiscalSettings:fields.code")}</TH>
@@ -71,8 +71,8 @@ function InvoiceTypesScreen() {
           <TBody>
             {rows.map((x) => (
               <TR key={x.id} data-testid="invoice-type-row" data-code={x.code}>
-                <TD className="font-mono text-xs">{x.code}</TD>
-                <TD className="font-medium">
+                <TD stack="lead" className="font-mono text-xs">{x.code}</TD>
+                <TD stack="primary" className="font-medium">
                   {x.name}
                   {x.isDefault ? <DefaultBadge className="ml-2 lg:hidden" /> : null}
                 </TD>
@@ -85,12 +85,12 @@ function InvoiceTypesScreen() {
                     <span className="text-muted-foreground">{t("fiscalSettings:invoiceTypes.noNcf")}</span>
                   )}
                 </TD>
-                <TD className="hidden text-right tabular-nums md:table-cell">{x.order}</TD>
+                <TD label={t("fiscalSettings:fields.order")} className="hidden text-right tabular-nums md:table-cell">{x.order}</TD>
                 <TD>
                   <ActiveBadge active={x.isActive} />
                 </TD>
                 <TD className="hidden lg:table-cell">{x.isDefault ? <DefaultBadge /> : null}</TD>
-                <TD className="text-right">
+                <TD stack="actions" className="text-right">
                   <Button variant="ghost" size="icon" onClick={() => setEditing(x)} aria-label={t("common:actions.edit")} title={t("common:actions.edit")} data-testid="edit-invoice-type">
                     <Pencil />
                   </Button>
@@ -184,9 +184,7 @@ function InvoiceTypeSheet({ type, order, onDone }: { type: InvoiceType | null; o
           onChange={(v) => form.setValue("isActive", v, { shouldDirty: true })}
         />
         <FormError message={errors.root?.message} testId="invoice-type-error" />
-        <div className="flex justify-end gap-2">
-          <FormActions pending={create.isPending || update.isPending} onCancel={onDone} testId="save-invoice-type" />
-        </div>
+        <FormActions pending={create.isPending || update.isPending} onCancel={onDone} testId="save-invoice-type" />
       </form>
     </SheetContent>
   );

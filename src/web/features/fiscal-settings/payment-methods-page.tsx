@@ -59,7 +59,7 @@ function PaymentMethodsScreen() {
             {t("fiscalSettings:paymentMethods.new")}
           </Button>
         </div>
-        <Table>
+        <Table stack aria-label={t("fiscalSettings:tabs.paymentMethods")}>
           <THead>
             <TR>
               <TH>{t("fiscalSettings:fields.code")}</TH>
@@ -74,17 +74,17 @@ function PaymentMethodsScreen() {
           <TBody>
             {rows.map((m) => (
               <TR key={m.id} data-testid="payment-method-row" data-code={m.code}>
-                <TD className="font-mono text-xs">
+                <TD stack="lead" className="font-mono text-xs">
                   <span className="inline-flex items-center gap-1">
                     {m.code}
                     {m.isSystem ? <Lock className="size-3 text-muted-foreground" aria-label={t("fiscalSettings:paymentMethods.system")} /> : null}
                   </span>
                 </TD>
-                <TD className="font-medium">
+                <TD stack="primary" className="font-medium">
                   {m.name}
                   {m.isDefault ? <DefaultBadge className="ml-2 lg:hidden" /> : null}
                 </TD>
-                <TD className="text-right tabular-nums">{m.order}</TD>
+                <TD label={t("fiscalSettings:fields.order")} className="text-right tabular-nums">{m.order}</TD>
                 <TD className="hidden xl:table-cell">
                   <div className="flex flex-wrap gap-1">
                     {FLAGS.filter((f) => m[f]).map((f) => (
@@ -98,7 +98,7 @@ function PaymentMethodsScreen() {
                   <ActiveBadge active={m.isActive} />
                 </TD>
                 <TD className="hidden lg:table-cell">{m.isDefault ? <DefaultBadge /> : null}</TD>
-                <TD className="text-right">
+                <TD stack="actions" className="text-right">
                   <Button variant="ghost" size="icon" onClick={() => setEditing(m)} aria-label={t("common:actions.edit")} title={t("common:actions.edit")} data-testid="edit-payment-method">
                     <Pencil />
                   </Button>
@@ -231,9 +231,7 @@ function PaymentMethodSheet({ method, order, onDone }: { method: PaymentMethod |
           onChange={(v) => form.setValue("isActive", v, { shouldDirty: true })}
         />
         <FormError message={errors.root?.message} testId="payment-method-error" />
-        <div className="flex justify-end gap-2">
-          <FormActions pending={create.isPending || update.isPending} onCancel={onDone} testId="save-payment-method" />
-        </div>
+        <FormActions pending={create.isPending || update.isPending} onCancel={onDone} testId="save-payment-method" />
       </form>
     </SheetContent>
   );

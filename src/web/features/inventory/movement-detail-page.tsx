@@ -96,7 +96,7 @@ export function MovementDetailPage() {
           <CardTitle>{t("inventory:form.products")}</CardTitle>
         </CardHeader>
         <CardContent>
-          <Table>
+          <Table stack aria-label={t("inventory:fields.lines")}>
             <THead>
               <TR>
                 <TH>{t("inventory:fields.product")}</TH>
@@ -110,12 +110,22 @@ export function MovementDetailPage() {
             <TBody>
               {m.lines.map((l) => (
                 <TR key={l.id} data-testid="detail-line">
-                  <TD className="font-medium">{l.productName}</TD>
+                  <TD className="font-medium" stack="primary">
+                    {l.productName}
+                  </TD>
                   <TD className="font-mono text-xs">{l.sku}</TD>
-                  <TD className="text-right tabular-nums">{formatQuantity(l.quantity)}</TD>
-                  <TD className="text-right tabular-nums">{formatQuantity(l.currentStock)}</TD>
-                  <TD className="text-right tabular-nums">{l.newStock === null ? "—" : formatQuantity(l.newStock)}</TD>
-                  <TD className="text-right tabular-nums">{l.cost === null ? "—" : formatMoney(l.cost, i18n.language)}</TD>
+                  <TD className="text-right tabular-nums" label={m.type === "adjustment" ? t("inventory:fields.counted") : t("inventory:fields.quantity")}>
+                    {formatQuantity(l.quantity)}
+                  </TD>
+                  <TD className="text-right tabular-nums" label={t("inventory:fields.currentStock")}>
+                    {formatQuantity(l.currentStock)}
+                  </TD>
+                  <TD className="text-right tabular-nums" label={t("inventory:fields.newStock")}>
+                    {l.newStock === null ? "—" : formatQuantity(l.newStock)}
+                  </TD>
+                  <TD className="text-right tabular-nums" label={t("inventory:fields.cost")}>
+                    {l.cost === null ? "—" : formatMoney(l.cost, i18n.language)}
+                  </TD>
                 </TR>
               ))}
             </TBody>

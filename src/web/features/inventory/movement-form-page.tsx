@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ADJUSTMENT_REASONS, MOVEMENT_TYPES, type MovementType } from "../../../shared/catalog/movement";
 import { fieldErrors, useTRPC } from "../../app/trpc";
+import { FormActionBar } from "../../components/form-actions";
 import { ProductSearch } from "../../components/product-search";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
@@ -84,14 +85,6 @@ export function MovementFormPage() {
           <ArrowLeft />
         </Button>
         <h1 className="flex-1 text-2xl font-bold">{t("inventory:form.title")}</h1>
-        <Button variant="outline" disabled={create.isPending} onClick={() => submit(false)} data-testid="save-pending">
-          <Save />
-          {t("inventory:form.savePending")}
-        </Button>
-        <Button disabled={create.isPending} onClick={() => submit(true)} data-testid="save-complete">
-          <CheckCircle2 />
-          {t("inventory:form.saveComplete")}
-        </Button>
       </div>
       <Card>
         <CardContent className="grid gap-4 pt-5 sm:grid-cols-2 lg:grid-cols-4">
@@ -163,7 +156,7 @@ export function MovementFormPage() {
               {tMessage(errors.lines)}
             </p>
           ) : null}
-          <Table>
+          <Table stack aria-label={t("inventory:form.products")}>
             <THead>
               <TR>
                 <TH>{t("inventory:fields.product")}</TH>
@@ -176,9 +169,11 @@ export function MovementFormPage() {
             <TBody>
               {lines.map((l, i) => (
                 <TR key={l.productId} data-testid="movement-line">
-                  <TD className="font-medium">{l.name}</TD>
+                  <TD className="font-medium" stack="primary">
+                    {l.name}
+                  </TD>
                   <TD className="font-mono text-xs">{l.sku}</TD>
-                  <TD>
+                  <TD label={type === "adjustment" ? t("inventory:fields.counted") : t("inventory:fields.quantity")}>
                     <Input
                       inputMode="decimal"
                       aria-label={t("inventory:form.quantityOf", { name: l.name })}
@@ -189,11 +184,11 @@ export function MovementFormPage() {
                     {errors[`lines.${i}.quantity`] ? <p className="text-xs text-destructive">{tMessage(errors[`lines.${i}.quantity`])}</p> : null}
                   </TD>
                   {type === "entry" ? (
-                    <TD>
+                    <TD label={t("inventory:fields.cost")}>
                       <Input inputMode="decimal" aria-label={t("inventory:form.costOf", { name: l.name })} value={l.cost} onChange={(e) => setLines((ls) => ls.map((x, j) => (j === i ? { ...x, cost: e.target.value } : x)))} />
                     </TD>
                   ) : null}
-                  <TD className="text-right">
+                  <TD className="text-right" stack="actions">
                     <Button variant="ghost" size="icon" onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))} aria-label={t("inventory:form.remove")}>
                       <Trash2 />
                     </Button>
@@ -211,6 +206,16 @@ export function MovementFormPage() {
           </Table>
         </CardContent>
       </Card>
+      <FormActionBar>
+        <Button variant="outline" disabled={create.isPending} onClick={() => submit(false)} data-testid="save-pending">
+          <Save />
+          {t("inventory:form.savePending")}
+        </Button>
+        <Button disabled={create.isPending} onClick={() => submit(true)} data-testid="save-complete">
+          <CheckCircle2 />
+          {t("inventory:form.saveComplete")}
+        </Button>
+      </FormActionBar>
     </div>
   );
 }

@@ -83,7 +83,7 @@ export function MovementsPage() {
               ))}
             </NativeSelect>
           </div>
-          <Table>
+          <Table stack aria-label={t("inventory:list.title")}>
             <THead>
               <TR>
                 <TH>{t("inventory:fields.number")}</TH>
@@ -99,18 +99,22 @@ export function MovementsPage() {
             <TBody>
               {rows.map((m) => (
                 <TR key={m.id} data-testid="movement-row">
-                  <TD className="font-mono text-xs">{m.number}</TD>
+                  <TD className="font-mono text-xs" stack="primary">
+                    {m.number}
+                  </TD>
                   <TD>{formatDate(m.date, i18n.language)}</TD>
                   <TD>
                     <TypeBadge type={m.type} />
                   </TD>
                   <TD>{m.destinationWarehouseName ? `${m.warehouseName} → ${m.destinationWarehouseName}` : m.warehouseName}</TD>
-                  <TD>{m.reference ?? "—"}</TD>
-                  <TD className="text-right tabular-nums">{m.lineCount}</TD>
+                  <TD label={t("inventory:fields.reference")}>{m.reference ?? "—"}</TD>
+                  <TD className="text-right tabular-nums" label={t("inventory:fields.lines")}>
+                    {m.lineCount}
+                  </TD>
                   <TD>
                     <StatusBadge status={m.status} />
                   </TD>
-                  <TD className="text-right">
+                  <TD className="text-right" stack="actions">
                     <Button variant="ghost" size="sm" asChild aria-label={t("inventory:list.view")}>
                       <Link to={`/home/warehouse-movements/${m.id}`}>
                         <Eye />

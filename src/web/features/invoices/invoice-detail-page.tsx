@@ -145,7 +145,7 @@ function InvoiceDetail() {
             </CardDescription>
           </CardHeader>
           <CardContent>
-            <Table>
+            <Table aria-label={t("invoices:sections.lines")}>
               <THead>
                 <TR>
                   <TH>{t("invoices:fields.product")}</TH>
@@ -161,7 +161,7 @@ function InvoiceDetail() {
                   <TR key={i.id} data-testid="invoice-line">
                     <TD>
                       {i.product_name}
-                      {Number(i.returned_quantity) > 0 ? <div className="text-xs text-warning-foreground">{t("invoices:returned", { n: formatQuantity(i.returned_quantity) })}</div> : null}
+                      {Number(i.returned_quantity) > 0 ? <div className="text-xs text-warning">{t("invoices:returned", { n: formatQuantity(i.returned_quantity) })}</div> : null}
                     </TD>
                     <TD className="text-right tabular-nums">{formatQuantity(i.quantity)}</TD>
                     <TD className="hidden text-right tabular-nums sm:table-cell">{formatMoney(i.unit_price, lang)}</TD>
@@ -234,7 +234,7 @@ function InvoiceDetail() {
             <CardTitle className="text-base">{t("invoices:sections.payments")}</CardTitle>
           </CardHeader>
           <CardContent>
-            <Table>
+            <Table aria-label={t("invoices:sections.payments")}>
               <TBody>
                 {inv.payments.map((p) => (
                   <TR key={p.id} data-testid="invoice-payment">
@@ -274,7 +274,7 @@ function InvoiceDetail() {
             <CardTitle className="text-base">{t("invoices:sections.creditNotes")}</CardTitle>
           </CardHeader>
           <CardContent>
-            <Table>
+            <Table aria-label={t("invoices:sections.creditNotes")}>
               <TBody>
                 {inv.creditNotes.map((n) => (
                   <TR key={n.id} data-testid="invoice-credit-note">

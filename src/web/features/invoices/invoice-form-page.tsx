@@ -11,6 +11,7 @@ import { dueDateOf } from "../../../shared/invoices/balance";
 import { formatMoney } from "../../../shared/money/format";
 import { computeCart } from "../../../shared/pos/pricing";
 import { type AppRouter, fieldErrors, useTRPC } from "../../app/trpc";
+import { FormActionBar } from "../../components/form-actions";
 import { type ProductHit, ProductSearch } from "../../components/product-search";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
@@ -294,12 +295,6 @@ function InvoiceForm({ draft }: { draft?: Draft }) {
           <ArrowLeft />
         </Button>
         <h1 className="flex-1 text-2xl font-bold">{draft ? t("invoices:form.editTitle", { number: draft.number }) : t("invoices:form.title")}</h1>
-        <Button variant="outline" disabled={busy} onClick={submitDraft} data-testid="save-draft">
-          <Save /> {t("invoices:form.saveDraft")} <kbd className="ml-1 hidden text-xs opacity-70 sm:inline">Ctrl+S</kbd>
-        </Button>
-        <Button disabled={busy} onClick={submitIssue} data-testid="issue-invoice">
-          <FileCheck2 /> {t("invoices:form.issue")} <kbd className="ml-1 hidden text-xs opacity-70 sm:inline">Ctrl+Enter</kbd>
-        </Button>
       </div>
 
       <Card>
@@ -479,6 +474,15 @@ function InvoiceForm({ draft }: { draft?: Draft }) {
           </CardContent>
         </Card>
       </div>
+
+      <FormActionBar>
+        <Button variant="outline" disabled={busy} onClick={submitDraft} data-testid="save-draft">
+          <Save /> {t("invoices:form.saveDraft")} <kbd className="ml-1 hidden text-xs opacity-70 sm:inline">Ctrl+S</kbd>
+        </Button>
+        <Button disabled={busy} onClick={submitIssue} data-testid="issue-invoice">
+          <FileCheck2 /> {t("invoices:form.issue")} <kbd className="ml-1 hidden text-xs opacity-70 sm:inline">Ctrl+Enter</kbd>
+        </Button>
+      </FormActionBar>
 
       <CustomerSearchPanel open={picking} onOpenChange={setPicking} onSelect={pickCustomer} />
     </div>

@@ -153,7 +153,7 @@ function InvoicesScreen() {
               </div>
             </dl>
           ) : null}
-          <Table>
+          <Table stack aria-label={t("invoices:title")}>
             <THead>
               <TR>
                 <TH>{t("invoices:fields.number")}</TH>
@@ -169,7 +169,7 @@ function InvoicesScreen() {
               {list.isLoading ? <SkeletonRows cols={7} /> : null}
               {rows.map((r) => (
                 <TR key={r.id} data-testid="invoice-row" className="cursor-pointer" onClick={() => void navigate(`/home/invoices/${r.id}`)}>
-                  <TD>
+                  <TD stack="primary">
                     <Link to={`/home/invoices/${r.id}`} className="font-medium hover:underline" onClick={(e) => e.stopPropagation()}>
                       {r.number}
                     </Link>
@@ -183,8 +183,12 @@ function InvoicesScreen() {
                   <TD className={r.overdue ? "hidden whitespace-nowrap font-medium text-destructive lg:table-cell" : "hidden whitespace-nowrap lg:table-cell"}>
                     {r.dueDate && r.status !== "paid" && r.status !== "cancelled" ? formatDate(r.dueDate, lang) : "—"}
                   </TD>
-                  <TD className="text-right tabular-nums">{formatMoney(r.total, lang)}</TD>
-                  <TD className="hidden text-right tabular-nums sm:table-cell">{r.status === "cancelled" ? "—" : formatMoney(r.balanceDue, lang)}</TD>
+                  <TD className="text-right tabular-nums" label={t("invoices:fields.total")}>
+                    {formatMoney(r.total, lang)}
+                  </TD>
+                  <TD className="hidden text-right tabular-nums sm:table-cell" label={t("invoices:fields.pending")}>
+                    {r.status === "cancelled" ? "—" : formatMoney(r.balanceDue, lang)}
+                  </TD>
                   <TD>
                     <div className="flex flex-wrap items-center gap-1">
                       <InvoiceStatusBadge status={r.status} overdue={r.overdue} />

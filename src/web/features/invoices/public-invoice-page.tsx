@@ -162,7 +162,7 @@ function InvoiceView({ token, inv, lang }: { token: string; inv: SharedInvoice; 
               </div>
             ) : null}
           </div>
-          <Table>
+          <Table aria-label={t("invoiceShare:pdf.lines")}>
             <THead>
               <TR>
                 <TH>{t("invoiceShare:pdf.description")}</TH>
@@ -204,7 +204,7 @@ function InvoiceView({ token, inv, lang }: { token: string; inv: SharedInvoice; 
         </CardHeader>
         <CardContent className="grid gap-3">
           {inv.payments.length > 0 ? (
-            <Table>
+            <Table aria-label={t("invoiceShare:pdf.payments")}>
               <TBody>
                 {inv.payments.map((p, n) => (
                   <TR key={n}>

@@ -111,54 +111,58 @@ function NcfSettingsScreen() {
               {type.ranges.length === 0 ? (
                 <p className="p-3 text-sm text-muted-foreground">{t("ncf:range.empty")}</p>
               ) : (
-              <div className="overflow-x-auto">
-                <Table>
-                  <THead>
-                    <TR>
-                      <TH>{t("ncf:range.numbers")}</TH>
-                      <TH className="hidden md:table-cell">{t("ncf:range.authorization")}</TH>
-                      <TH>{t("ncf:range.expiresOn")}</TH>
-                      <TH className="text-right">{t("ncf:range.used")}</TH>
-                      <TH className="text-right">{t("ncf:range.remaining")}</TH>
-                      <TH>{t("ncf:range.state")}</TH>
-                      <TH />
+              <Table stack aria-labelledby={`ncf-${type.code}`}>
+                <THead>
+                  <TR>
+                    <TH>{t("ncf:range.numbers")}</TH>
+                    <TH className="hidden md:table-cell">{t("ncf:range.authorization")}</TH>
+                    <TH>{t("ncf:range.expiresOn")}</TH>
+                    <TH className="text-right">{t("ncf:range.used")}</TH>
+                    <TH className="text-right">{t("ncf:range.remaining")}</TH>
+                    <TH>{t("ncf:range.state")}</TH>
+                    <TH />
+                  </TR>
+                </THead>
+                <TBody>
+                  {type.ranges.map((r) => (
+                    <TR key={r.id} data-testid="ncf-range" data-from={r.rangeFrom}>
+                      <TD className="font-mono text-xs" stack="primary">
+                        {r.firstNcf} – {type.code}
+                        {String(r.rangeTo).padStart(8, "0")}
+                        {r.lastIssuedNcf ? <div className="text-muted-foreground">{t("ncf:range.lastIssued", { ncf: r.lastIssuedNcf })}</div> : null}
+                      </TD>
+                      <TD className="hidden md:table-cell">
+                        {r.authorizationRef ?? "—"}
+                        {r.authorizedOn ? <div className="text-xs text-muted-foreground">{formatDate(r.authorizedOn, i18n.language)}</div> : null}
+                      </TD>
+                      <TD className="tabular-nums" label={t("ncf:range.expiresOn")}>
+                        {formatDate(r.expiresOn, i18n.language)}
+                      </TD>
+                      <TD className="text-right tabular-nums" label={t("ncf:range.used")}>
+                        {r.used.toLocaleString(i18n.language)}
+                      </TD>
+                      <TD className="text-right tabular-nums" label={t("ncf:range.remaining")}>
+                        {r.remaining.toLocaleString(i18n.language)}
+                      </TD>
+                      <TD>
+                        <Badge variant={r.state === "active" ? "success" : r.state === "cancelled" ? "outline" : "secondary"}>{t(`ncf:rangeState.${r.state}`)}</Badge>
+                      </TD>
+                      <TD className="whitespace-nowrap text-right" stack="actions">
+                        {r.state !== "cancelled" ? (
+                          <>
+                            <Button variant="ghost" size="icon" onClick={() => setRangeFor({ type, range: r })} aria-label={t("ncf:range.edit")} title={t("ncf:range.edit")} data-testid="edit-range">
+                              <Pencil />
+                            </Button>
+                            <Button variant="ghost" size="icon" onClick={() => setCancelling({ type, range: r })} aria-label={t("ncf:range.cancel")} title={t("ncf:range.cancel")}>
+                              <Ban />
+                            </Button>
+                          </>
+                        ) : null}
+                      </TD>
                     </TR>
-                  </THead>
-                  <TBody>
-                    {type.ranges.map((r) => (
-                      <TR key={r.id} data-testid="ncf-range" data-from={r.rangeFrom}>
-                        <TD className="font-mono text-xs">
-                          {r.firstNcf} – {type.code}
-                          {String(r.rangeTo).padStart(8, "0")}
-                          {r.lastIssuedNcf ? <div className="text-muted-foreground">{t("ncf:range.lastIssued", { ncf: r.lastIssuedNcf })}</div> : null}
-                        </TD>
-                        <TD className="hidden md:table-cell">
-                          {r.authorizationRef ?? "—"}
-                          {r.authorizedOn ? <div className="text-xs text-muted-foreground">{formatDate(r.authorizedOn, i18n.language)}</div> : null}
-                        </TD>
-                        <TD className="tabular-nums">{formatDate(r.expiresOn, i18n.language)}</TD>
-                        <TD className="text-right tabular-nums">{r.used.toLocaleString(i18n.language)}</TD>
-                        <TD className="text-right tabular-nums">{r.remaining.toLocaleString(i18n.language)}</TD>
-                        <TD>
-                          <Badge variant={r.state === "active" ? "success" : r.state === "cancelled" ? "outline" : "secondary"}>{t(`ncf:rangeState.${r.state}`)}</Badge>
-                        </TD>
-                        <TD className="whitespace-nowrap text-right">
-                          {r.state !== "cancelled" ? (
-                            <>
-                              <Button variant="ghost" size="icon" onClick={() => setRangeFor({ type, range: r })} aria-label={t("ncf:range.edit")} title={t("ncf:range.edit")} data-testid="edit-range">
-                                <Pencil />
-                              </Button>
-                              <Button variant="ghost" size="icon" onClick={() => setCancelling({ type, range: r })} aria-label={t("ncf:range.cancel")} title={t("ncf:range.cancel")}>
-                                <Ban />
-                              </Button>
-                            </>
-                          ) : null}
-                        </TD>
-                      </TR>
-                    ))}
-                  </TBody>
-                </Table>
-              </div>
+                  ))}
+                </TBody>
+              </Table>
               )}
             </section>
           ))}
@@ -250,9 +254,7 @@ function RangeSheet({ type, range, onDone }: { type: NcfType; range: NcfRange | 
             {errors.root.message}
           </p>
         ) : null}
-        <div className="flex justify-end gap-2">
-          <FormActions pending={create.isPending || update.isPending} onCancel={onDone} testId="save-range" />
-        </div>
+        <FormActions pending={create.isPending || update.isPending} onCancel={onDone} testId="save-range" />
       </form>
     </SheetContent>
   );
@@ -305,9 +307,7 @@ function TypeSheet({ type, onDone }: { type: NcfType; onDone: () => void }) {
           </label>
           <Switch id="ncf-active" checked={!!isActive} disabled={!!isDefault} onCheckedChange={(v) => form.setValue("isActive", v, { shouldDirty: true })} />
         </div>
-        <div className="flex justify-end gap-2">
-          <FormActions pending={save.isPending} onCancel={onDone} testId="save-ncf-type" />
-        </div>
+        <FormActions pending={save.isPending} onCancel={onDone} testId="save-ncf-type" />
       </form>
     </SheetContent>
   );

@@ -59,7 +59,7 @@ function OutboxScreen() {
         {showsOutboxMode ? <p className="text-sm text-muted-foreground">{t("outbox:modeOutbox")}</p> : null}
       </CardHeader>
       <CardContent className="grid gap-4">
-        <Table>
+        <Table aria-label={t("outbox:title")}>
           <THead>
             <TR>
               <TH className="w-8" />

@@ -47,7 +47,7 @@ export function AdjustInventoryDialog({ product, onDone }: { product: { id: stri
           <DialogTitle>{t("products:adjust.title")}</DialogTitle>
           <DialogDescription>{t("products:adjust.description", { name: product.name })}</DialogDescription>
         </DialogHeader>
-        <Table>
+        <Table aria-label={t("products:adjust.title")}>
           <THead>
             <TR>
               <TH>{t("products:fields.warehouse")}</TH>

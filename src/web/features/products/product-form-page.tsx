@@ -10,6 +10,7 @@ import { COMMISSION_TYPES, PRODUCT_DEFAULTS, PRODUCT_TYPES, PRODUCT_UNITS, produ
 import { formatQuantity } from "../../../shared/money/format";
 import { IMAGE_EXTENSIONS } from "../../../shared/platform/uploads";
 import { fieldErrors, useTRPC } from "../../app/trpc";
+import { FormActionBar } from "../../components/form-actions";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input, NativeSelect } from "../../components/ui/input";
@@ -244,12 +245,6 @@ function ProductForm({ productId }: { productId: string | null }) {
           <ArrowLeft />
         </Button>
         <h1 className="min-w-0 flex-1 text-2xl font-bold">{productId ? (existing.data?.name ?? "") : t("products:form.newTitle")}</h1>
-        {!readOnly ? (
-          <Button type="submit" disabled={saving || uploading} data-testid="save-product">
-            <Save />
-            {saving ? t("common:saving") : t("common:actions.save")}
-          </Button>
-        ) : null}
       </div>
 
       <div className="grid gap-4 lg:grid-cols-3">
@@ -476,6 +471,15 @@ function ProductForm({ productId }: { productId: string | null }) {
       {productId && w.hasRecipe ? <RecipeManagerCard productId={productId} /> : null}
       {!productId && w.hasRecipe ? <p className="text-sm text-muted-foreground">{t("products:form.recipeAfterSave")}</p> : null}
 
+      {!readOnly ? (
+        <FormActionBar>
+          <Button type="submit" disabled={saving || uploading} data-testid="save-product">
+            <Save />
+            {saving ? t("common:saving") : t("common:actions.save")}
+          </Button>
+        </FormActionBar>
+      ) : null}
+
       <CategoryQuickCreateSheet
         open={sheet === "category"}
         onOpenChange={(open: boolean) => !open && setSheet(null)}
@@ -541,7 +545,7 @@ function StockSection({ control, warehouses, isNew, readOnly, register }: { cont
         <CardDescription>{isNew ? t("products:form.stockHintNew") : t("products:form.stockHintEdit")}</CardDescription>
       </CardHeader>
       <CardContent>
-        <Table>
+        <Table stack aria-label={t("products:sections.inventory")}>
           <THead>
             <TR>
               <TH>{t("products:fields.warehouse")}</TH>
@@ -555,18 +559,20 @@ function StockSection({ control, warehouses, isNew, readOnly, register }: { cont
               const name = warehouses.find((w) => w.id === f.warehouseId)?.name ?? "";
               return (
                 <TR key={f.id} data-testid="stock-row">
-                  <TD className="font-medium">{name}</TD>
-                  <TD>
+                  <TD className="font-medium" stack="primary">
+                    {name}
+                  </TD>
+                  <TD label={isNew ? t("products:fields.initialQuantity") : t("products:fields.currentQuantity")}>
                     {isNew || !f.currentQuantity ? (
                       <Input inputMode="decimal" aria-label={t("products:form.initialIn", { warehouse: name })} disabled={readOnly} {...register(`warehouseQuantities.${i}.initialQuantity`)} />
                     ) : (
                       <span className="tabular-nums">{formatQuantity(f.currentQuantity)}</span>
                     )}
                   </TD>
-                  <TD>
+                  <TD label={t("products:fields.minStock")}>
                     <Input inputMode="decimal" aria-label={t("products:form.minIn", { warehouse: name })} disabled={readOnly} {...register(`warehouseQuantities.${i}.minStock`)} />
                   </TD>
-                  <TD>
+                  <TD label={t("products:fields.maxStock")}>
                     <Input inputMode="decimal" aria-label={t("products:form.maxIn", { warehouse: name })} disabled={readOnly} {...register(`warehouseQuantities.${i}.maxStock`)} />
                   </TD>
                 </TR>
@@ -584,7 +590,7 @@ function AlternativeCodes({ control, register, providers, readOnly }: { control:
   const { fields, append, remove } = useFieldArray({ control, name: "alternativeCodes" });
   return (
     <Card>
-      <CardHeader className="flex-row items-center justify-between">
+      <CardHeader className="flex-row flex-wrap items-center justify-between">
         <CardTitle>{t("products:sections.alternativeCodes")}</CardTitle>
         {!readOnly ? (
           <Button variant="outline" size="sm" onClick={() => append({ providerId: "none", barcode: "", sku: "", description: "" })}>
@@ -633,7 +639,7 @@ function MaxDiscounts({
   const { fields, append, remove } = useFieldArray({ control, name: "maxDiscounts" });
   return (
     <Card>
-      <CardHeader className="flex-row items-center justify-between">
+      <CardHeader className="flex-row flex-wrap items-center justify-between">
         <CardTitle>{t("products:sections.maxDiscounts")}</CardTitle>
         {!readOnly && methods.length > 0 ? (
           <Button variant="outline" size="sm" onClick={() => append({ paymentMethodId: methods[0]!.id, isFullPayment: false, maxDiscountPercent: "" })} data-testid="add-discount">

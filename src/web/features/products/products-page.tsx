@@ -120,7 +120,7 @@ export function ProductsPage() {
             <FilterSwitch id="f-favorites" label={t("products:list.favorites")} checked={favoritesOnly} onChange={setFavoritesOnly} />
             <FilterSwitch id="f-deleted" label={t("products:list.showDeleted")} checked={showDeleted} onChange={setShowDeleted} />
           </div>
-          <Table>
+          <Table stack aria-label={t("products:list.title")}>
             <THead>
               <TR>
                 <TH className="w-10" />
@@ -136,7 +136,7 @@ export function ProductsPage() {
             <TBody>
               {rows.map((p) => (
                 <TR key={p.id} data-testid="product-row" className={cn(p.deletedAt && "opacity-60")}>
-                  <TD>
+                  <TD stack="lead">
                     <button
                       type="button"
                       aria-label={p.isFavorite ? t("products:list.unfavorite") : t("products:list.favorite")}
@@ -147,7 +147,7 @@ export function ProductsPage() {
                       <Star className={cn("size-4", p.isFavorite ? "fill-warning text-warning" : "text-muted-foreground")} />
                     </button>
                   </TD>
-                  <TD className="font-medium">
+                  <TD className="font-medium" stack="primary">
                     <Link to={`/home/products/${p.id}`} className="hover:underline">
                       {p.name}
                     </Link>
@@ -159,10 +159,14 @@ export function ProductsPage() {
                   </TD>
                   <TD className="font-mono text-xs">{p.sku}</TD>
                   <TD>{p.categoryName ?? "—"}</TD>
-                  <TD>{t(`products:types.${p.productType}`)}</TD>
-                  <TD className="text-right tabular-nums">{p.variablePrice ? t("products:list.variable") : formatMoney(p.price, i18n.language)}</TD>
-                  <TD className="text-right tabular-nums">{p.productType === "product" ? formatQuantity(p.stock) : "—"}</TD>
-                  <TD className="whitespace-nowrap text-right">
+                  <TD stack="hide">{t(`products:types.${p.productType}`)}</TD>
+                  <TD className="text-right tabular-nums" label={t("products:fields.price")}>
+                    {p.variablePrice ? t("products:list.variable") : formatMoney(p.price, i18n.language)}
+                  </TD>
+                  <TD className="text-right tabular-nums" label={t("products:list.stock")}>
+                    {p.productType === "product" ? formatQuantity(p.stock) : "—"}
+                  </TD>
+                  <TD className="whitespace-nowrap text-right" stack="actions">
                     {can("products.update") && !p.deletedAt ? (
                       <Button variant="ghost" size="sm" asChild aria-label={t("common:actions.edit")}>
                         <Link to={`/home/products/${p.id}`}>

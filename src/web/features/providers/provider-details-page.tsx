@@ -56,7 +56,7 @@ function ProviderDetails({ id }: { id: string }) {
         </Button>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h1 className="truncate text-2xl font-bold">{p.name}</h1>
+            <h1 className="min-w-0 break-words text-2xl font-bold">{p.name}</h1>
             {p.isActive ? (
               <Badge variant="success" data-testid="provider-status">
                 {t("common:status.active")}

@@ -205,9 +205,7 @@ function ProviderForm({ provider }: { provider: Provider | null }) {
         </Card>
       </div>
 
-      <div className="sticky bottom-0 -mx-4 flex justify-end gap-2 border-t bg-background/95 px-4 py-3 backdrop-blur">
-        <FormActions pending={pending} onCancel={goBack} testId="save-provider" />
-      </div>
+      <FormActions pending={pending} onCancel={goBack} testId="save-provider" />
     </form>
   );
 }

@@ -71,7 +71,7 @@ function ProvidersScreen() {
               ))}
             </fieldset>
           </div>
-          <Table>
+          <Table stack aria-label={t("providers:title")}>
             <THead>
               <TR>
                 <TH>{t("providers:fields.name")}</TH>
@@ -88,7 +88,7 @@ function ProvidersScreen() {
               {list.isLoading ? <SkeletonRows cols={6} /> : null}
               {rows.map((p) => (
                 <TR key={p.id} data-testid="provider-row" className="cursor-pointer" onClick={() => void navigate(`/home/providers/${p.id}`)}>
-                  <TD>
+                  <TD stack="primary">
                     <Link to={`/home/providers/${p.id}`} className="font-medium hover:underline" onClick={(e) => e.stopPropagation()}>
                       {p.name}
                     </Link>
@@ -101,13 +101,15 @@ function ProvidersScreen() {
                     </div>
                   </TD>
                   <TD className="hidden whitespace-nowrap font-mono text-xs lg:table-cell">{p.code}</TD>
-                  <TD className="whitespace-nowrap tabular-nums">{displayTaxId(p.taxId) || "—"}</TD>
+                  <TD className="whitespace-nowrap tabular-nums" label={t("providers:fields.taxId")}>
+                    {displayTaxId(p.taxId) || "—"}
+                  </TD>
                   <TD className="hidden lg:table-cell">
                     <div className="whitespace-nowrap">{p.phone ?? p.mobile ?? "—"}</div>
                     {p.contactPerson || p.email ? <div className="text-xs text-muted-foreground">{p.contactPerson ?? p.email}</div> : null}
                   </TD>
                   <TD>{p.isActive ? <Badge variant="success">{t("common:status.active")}</Badge> : <Badge variant="outline">{t("common:status.inactive")}</Badge>}</TD>
-                  <TD className="text-right whitespace-nowrap" onClick={(e) => e.stopPropagation()}>
+                  <TD className="text-right whitespace-nowrap" stack="actions" onClick={(e) => e.stopPropagation()}>
                     <Button variant="ghost" size="icon" asChild>
                       <Link to={`/home/providers/${p.id}`} aria-label={`${t("providers:actions.view")}: ${p.name}`} title={t("providers:actions.view")}>
                         <Eye />

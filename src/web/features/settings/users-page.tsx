@@ -61,7 +61,7 @@ function UsersScreen() {
             {t("settings:users.new")}
           </Button>
         </div>
-        <Table>
+        <Table stack aria-label={t("settings:tabs.users")}>
           <THead>
             <TR>
               <TH>{t("settings:users.fields.name")}</TH>
@@ -76,7 +76,7 @@ function UsersScreen() {
           <TBody>
             {rows.map((u) => (
               <TR key={u.id} data-testid="user-row">
-                <TD className="font-medium">
+                <TD className="font-medium" stack="primary">
                   <div className="flex items-center gap-2">
                     {u.imageUrl ? <img src={u.imageUrl} alt="" className="size-7 rounded-full object-cover" /> : null}
                     {u.name}
@@ -86,10 +86,10 @@ function UsersScreen() {
                 <TD>
                   <Badge variant={u.role === "owner" ? "default" : "secondary"}>{t(`common:roles.${u.role}`)}</Badge>
                 </TD>
-                <TD>{t(`common:language.${u.language}`)}</TD>
-                <TD>{warehouseName(u.warehouseId)}</TD>
+                <TD stack="hide">{t(`common:language.${u.language}`)}</TD>
+                <TD label={t("settings:users.fields.warehouse")}>{warehouseName(u.warehouseId)}</TD>
                 <TD>{u.isActive ? <Badge variant="success">{t("common:status.active")}</Badge> : <Badge variant="outline">{t("common:status.inactive")}</Badge>}</TD>
-                <TD className="text-right">
+                <TD className="text-right" stack="actions">
                   <Button variant="ghost" size="sm" onClick={() => setEditing(u)} aria-label={t("common:actions.edit")}>
                     <Pencil />
                   </Button>
@@ -237,9 +237,7 @@ function UserSheet({ user, warehouses, onDone }: { user: UserRow | null; warehou
             <Switch id="user-active" checked={form.watch("isActive")} onCheckedChange={(v) => form.setValue("isActive", v, { shouldDirty: true })} />
           </div>
         ) : null}
-        <div className="flex justify-end gap-2">
-          <FormActions pending={pending} disabled={uploading} onCancel={onDone} testId="save-user" />
-        </div>
+        <FormActions pending={pending} disabled={uploading} onCancel={onDone} testId="save-user" />
       </form>
     </SheetContent>
   );

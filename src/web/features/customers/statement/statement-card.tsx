@@ -127,7 +127,7 @@ function InvoicesTable({ s, lang }: { s: Statement; lang: string }) {
   if (s.openInvoices.length === 0) return <p className="text-sm text-muted-foreground">{t("customers:statement.empty")}</p>;
   return (
     <div className="overflow-x-auto">
-      <Table className="[&_td]:px-2 [&_th]:px-2 sm:[&_td]:px-3 sm:[&_th]:px-3">
+      <Table className="[&_td]:px-2 [&_th]:px-2 sm:[&_td]:px-3 sm:[&_th]:px-3" aria-label={t("customers:statement.title")}>
         <THead>
           <TR>
             <TH>{t("customers:statement.columns.invoice")}</TH>
