@@ -2,10 +2,12 @@ import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, Plus, Trash2 } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
+import { sameAmount } from "../../../shared/card-terminal";
 import { customerFiscalKind, type FiscalCustomer, ncfProblem, SALE_NCF_TYPE_CODES } from "../../../shared/customers/fiscal";
 import { initialPaymentMethod, methodTakesCurrency } from "../../../shared/fiscal-settings/payment-method";
 import { formatMoney } from "../../../shared/money/format";
 import { computePayments, convertFromBase } from "../../../shared/pos/pricing";
+import type { PosCardPaymentInput } from "../../../shared/pos/schemas";
 import { useTRPC } from "../../app/trpc";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
@@ -13,6 +15,8 @@ import { Input } from "../../components/ui/input";
 import { Field } from "../../components/ui/label";
 import { cn } from "../../lib/utils";
 import { ncfWarningText } from "../ncf/ncf-warning";
+import { CardChargeStatus, useCardCharges } from "./card-charge";
+import { type CardRoute, cardPaymentOf, cardRouteOf, hasApprovedCharge, hasCardWork, rowsToCharge } from "./card-charge-logic";
 
 export interface PaymentRow {
   key: number;
@@ -26,7 +30,8 @@ export interface CheckoutChoice {
   ncfTypeId: string | undefined;
   /** the employee credited with the sale (commissions); undefined: nobody */
   sellerId: string | undefined;
-  payments: { paymentMethodId: string; currencyId: string; amount: string; reference?: string }[];
+  /** a row charged on a card terminal carries its approved transaction (`card`) */
+  payments: { paymentMethodId: string; currencyId: string; amount: string; reference?: string; card?: PosCardPaymentInput }[];
 }
 
 const selectClass = "h-11 w-full rounded-md border border-input bg-background px-3 text-sm";
@@ -34,6 +39,15 @@ const selectClass = "h-11 w-full rounded-md border border-input bg-background px
 /**
  * Payment: one or more payments in several methods and currencies (converted at the tenant's
  * rate), the change, and the NCF type with its next number. Enter confirms.
+ *
+ * Card rows (issue 12 §2): a row whose method uses a card provider, with a provider configured
+ * (the method's own, the cash box's, the default), is charged on that terminal from this browser
+ * when the cashier confirms, before the sale is recorded; each row shows its state (card-charge.tsx).
+ * Only when every card row is approved does the sale go to onConfirm, each with its transaction.
+ * Declined, timed out, cancelled or failed: nothing is recorded, the rows stay, the cashier retries
+ * or picks another method. Approved rows are locked and never charged again, also after the dialog
+ * closes and reopens for the same checkout (a failed pos.checkout). Escape first cancels a wait.
+ * Without a provider the row keeps the typed reference and says 'No hay proveedor de tarjeta configurado'.
  */
 export function CheckoutDialog({
   open,
@@ -46,6 +60,8 @@ export function CheckoutDialog({
   onConfirm,
   lang,
   stockNotice,
+  cashboxId,
+  checkoutKey,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -60,6 +76,10 @@ export function CheckoutDialog({
   lang: string;
   /** lines that take more than the warehouse has (the setting says whether the sale goes through) */
   stockNotice?: string | null;
+  /** the open cash box: its card provider charges when the method names none */
+  cashboxId?: string | null;
+  /** the checkout's idempotency key (its clientOrderId): the card invoice numbers derive from it */
+  checkoutKey: () => string;
 }) {
   const { t, i18n } = useTranslation();
   const trpc = useTRPC();
@@ -68,6 +88,14 @@ export function CheckoutDialog({
   const ncfTypes = useQuery(trpc.ncf.getTypes.queryOptions());
   const sellers = useQuery(trpc.employee.getSellers.queryOptions());
   const me = useQuery(trpc.employee.getForUser.queryOptions());
+  const cardProviders = useQuery({ ...trpc.cardProvider.getAll.queryOptions(), enabled: open });
+  const cards = useCardCharges();
+  const contentRef = React.useRef<HTMLDivElement>(null);
+  /** a closing asked while a card is approved but not recorded: the next one closes */
+  const [leaveWarned, setLeaveWarned] = React.useState(false);
+  /** the row whose Reintentar takes the focus after its charge failed */
+  const [focusRetryOf, setFocusRetryOf] = React.useState<number | null>(null);
+  const charging = React.useRef(false);
   const [sellerId, setSellerId] = React.useState("");
   // The seller is the cashier's own employee unless another is chosen.
   React.useEffect(() => {
@@ -75,6 +103,9 @@ export function CheckoutDialog({
   }, [open, me.data?.id]);
   const [ncfTypeId, setNcfTypeId] = React.useState<string>("");
   const [rows, setRows] = React.useState<PaymentRow[]>([]);
+  // The latest rows for the charge loop, which reads them after awaiting the terminal.
+  const rowsRef = React.useRef(rows);
+  rowsRef.current = rows;
   const nextKey = React.useRef(1);
 
   const defaultCurrency = currencies.data?.find((c) => c.is_default) ?? currencies.data?.[0];
@@ -95,6 +126,11 @@ export function CheckoutDialog({
     const key = `${total}|${preferred}`;
     if (initializedFor.current === key) return;
     initializedFor.current = key;
+    setLeaveWarned(false);
+    // The same checkout reopened with card work (an approved card, an answer not known yet): its rows come back as they were.
+    const checkout = checkoutKey();
+    if (cards.keyNow() === checkout && hasCardWork(cards.current()) && rowsRef.current.length > 0) return;
+    cards.begin(checkout);
     const first = initialPaymentMethod(methods.data, preferred.split(","))!;
     setRows([{ key: nextKey.current++, paymentMethodId: first.id, currencyId: defaultCurrency.id, amount: total, reference: "" }]);
   }, [open, methods.data, defaultCurrency, total, preferred]);
@@ -123,7 +159,17 @@ export function CheckoutDialog({
     }
   }, [rows, total, currencies.data]);
 
-  const canConfirm = !!summary && Number(summary.pending) === 0 && rows.length > 0 && !busy && !problem;
+  const canConfirm = !!summary && Number(summary.pending) === 0 && rows.length > 0 && !busy && !problem && !cards.waiting;
+  const routeOf = (r: Pick<PaymentRow, "paymentMethodId">): CardRoute => cardRouteOf(r.paymentMethodId, methods.data, cardProviders.data, cashboxId);
+  /** an approved card row: its method, currency and amount are what the terminal charged */
+  const approvedRow = (r: PaymentRow) => cards.charges[r.key]?.view.state === "approved";
+
+  // After a failed charge the row's Reintentar has the focus: Enter retries, Tab reaches the method.
+  React.useEffect(() => {
+    if (focusRetryOf === null) return;
+    contentRef.current?.querySelector<HTMLButtonElement>(`[data-row-key="${focusRetryOf}"] [data-testid="card-retry"]`)?.focus();
+    setFocusRetryOf(null);
+  }, [focusRetryOf]);
 
   /** The currencies a method takes: all of them with 'use currencies', else the default one only. */
   const currenciesFor = (methodId: string) => {
@@ -132,6 +178,7 @@ export function CheckoutDialog({
   };
 
   function changeMethod(r: PaymentRow, paymentMethodId: string) {
+    cards.idle(r.key);
     const allowed = currenciesFor(paymentMethodId);
     if (allowed.some((c) => c.id === r.currencyId) || !defaultCurrency) return update(r.key, { paymentMethodId });
     // A method without 'use currencies' is taken in the default currency: the value is kept.
@@ -150,24 +197,76 @@ export function CheckoutDialog({
     setRows((rs) => [...rs, { key: nextKey.current++, paymentMethodId: second.id, currencyId: defaultCurrency.id, amount: pending, reference: "" }]);
   }
 
-  function confirm() {
-    if (!canConfirm) return;
+  /** Charges the card rows not approved yet, one at a time; records the sale once every one is approved. */
+  async function confirm() {
+    if (!canConfirm || charging.current) return;
+    charging.current = true;
+    setLeaveWarned(false);
+    try {
+      cards.begin(checkoutKey());
+      for (const r of rowsToCharge(rowsRef.current, routeOf, cards.current())) {
+        const route = routeOf(r);
+        if (route.kind !== "terminal") continue;
+        // The dialog holds the focus while the terminal works: Enter does nothing, Escape cancels.
+        contentRef.current?.focus();
+        const result = await cards.charge({ key: r.key, amount: r.amount, currencyCode: codeOf(r.currencyId) }, route.provider);
+        if (result.view.state !== "approved") {
+          setFocusRetryOf(r.key);
+          return;
+        }
+        // A recovered charge of another amount (the row was edited meanwhile): the row takes what the card paid; the cashier settles the rest.
+        const paid = result.view.transaction.amount;
+        if (paid && !sameAmount(paid, r.amount)) {
+          update(r.key, { amount: paid });
+          return;
+        }
+      }
+    } finally {
+      charging.current = false;
+    }
+    const charges = cards.current();
     onConfirm({
       ncfTypeId: ncfTypeId || undefined,
       sellerId: sellerId || undefined,
-      payments: rows.map((r) => ({ paymentMethodId: r.paymentMethodId, currencyId: r.currencyId, amount: r.amount, ...(r.reference.trim() ? { reference: r.reference.trim() } : {}) })),
+      payments: rowsRef.current.map((r) => {
+        const charge = charges[r.key];
+        const route = routeOf(r);
+        if (route.kind === "terminal" && charge?.view.state === "approved") {
+          return { paymentMethodId: r.paymentMethodId, currencyId: r.currencyId, amount: r.amount, card: cardPaymentOf(charge.providerId, charge.view.transaction) };
+        }
+        return { paymentMethodId: r.paymentMethodId, currencyId: r.currencyId, amount: r.amount, ...(r.reference.trim() ? { reference: r.reference.trim() } : {}) };
+      }),
     });
   }
 
+  /** Closing: a wait is cancelled first; an approved card not recorded yet is said once. */
+  function requestClose(next: boolean) {
+    if (next) return onOpenChange(true);
+    if (cards.waiting) {
+      cards.cancel();
+      return;
+    }
+    if (hasApprovedCharge(cards.charges) && !leaveWarned) {
+      setLeaveWarned(true);
+      return;
+    }
+    setLeaveWarned(false);
+    onOpenChange(false);
+  }
+
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={requestClose}>
       <DialogContent
+        ref={contentRef}
         closeLabel={t("common:actions.close")}
-        className="max-w-2xl"
+        className="max-h-[100dvh] max-w-2xl overflow-y-auto"
+        onPointerDownOutside={(e) => {
+          if (cards.waiting) e.preventDefault();
+        }}
         onKeyDown={(e) => {
           if (e.key === "Enter" && !(e.target instanceof HTMLButtonElement) && !(e.target instanceof HTMLSelectElement)) {
             e.preventDefault();
-            confirm();
+            void confirm();
           }
         }}
       >
@@ -234,8 +333,11 @@ export function CheckoutDialog({
 
         <fieldset className="space-y-2">
           <legend className="mb-1 text-sm font-medium">{t("pos:checkout.payments")}</legend>
-          {rows.map((r, i) => (
-            <div key={r.key} className="grid grid-cols-[5.5rem_1fr_auto] items-end gap-2 sm:grid-cols-[1fr_0.8fr_1fr_auto]">
+          {rows.map((r, i) => {
+            const route = routeOf(r);
+            const locked = cards.waiting || approvedRow(r);
+            return (
+            <div key={r.key} data-row-key={r.key} className="grid grid-cols-[5.5rem_1fr_auto] items-end gap-2 sm:grid-cols-[1fr_0.8fr_1fr_auto]">
               {/* On a phone the method has the row to itself, so its name is never cut. */}
               <Field label={t("pos:checkout.method")} htmlFor={`pos-pay-method-${i}`} className="col-span-3 sm:col-span-1">
                 <select
@@ -243,6 +345,7 @@ export function CheckoutDialog({
                   className={selectClass}
                   value={r.paymentMethodId}
                   onChange={(e) => changeMethod(r, e.target.value)}
+                  disabled={locked}
                   title={methods.data?.find((m) => m.id === r.paymentMethodId)?.name}
                 >
                   {(methods.data ?? []).map((m) => (
@@ -257,7 +360,7 @@ export function CheckoutDialog({
                   id={`pos-pay-currency-${i}`}
                   className={selectClass}
                   value={r.currencyId}
-                  disabled={currenciesFor(r.paymentMethodId).length < 2}
+                  disabled={locked || currenciesFor(r.paymentMethodId).length < 2}
                   onChange={(e) => {
                     const currencyId = e.target.value;
                     // Keep the value: what was due in pesos becomes the same value in the new currency.
@@ -278,15 +381,21 @@ export function CheckoutDialog({
                   inputMode="decimal"
                   className="h-11 text-right tabular-nums"
                   value={r.amount}
+                  readOnly={locked}
                   onChange={(e) => update(r.key, { amount: e.target.value.replace(/[^0-9.]/g, "") })}
                   onFocus={(e) => e.currentTarget.select()}
                   autoFocus={i === 0}
                 />
               </Field>
-              <Button type="button" variant="ghost" size="icon" className="size-11" aria-label={t("pos:checkout.removePayment")} disabled={rows.length === 1} onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}>
+              <Button type="button" variant="ghost" size="icon" className="size-11" aria-label={t("pos:checkout.removePayment")} disabled={rows.length === 1 || locked}
+                onClick={() => {
+                  cards.drop(r.key);
+                  setRows((rs) => rs.filter((x) => x.key !== r.key));
+                }}
+              >
                 <Trash2 className="size-4" />
               </Button>
-              {methodCode(r.paymentMethodId) !== "CASH" ? (
+              {methodCode(r.paymentMethodId) !== "CASH" && route.kind !== "terminal" ? (
                 <div className="col-span-3 sm:col-span-4">
                   <Input aria-label={t("pos:checkout.reference")} placeholder={t("pos:checkout.reference")} value={r.reference} onChange={(e) => update(r.key, { reference: e.target.value })} className="h-9" />
                 </div>
@@ -296,9 +405,22 @@ export function CheckoutDialog({
                   {t("pos:checkout.rate", { code: codeOf(r.currencyId), rate: rateOf(r.currencyId) })}
                 </p>
               ) : null}
+              {route.kind !== "none" ? (
+                <div className="col-span-3 sm:col-span-4">
+                  <CardChargeStatus
+                    route={route}
+                    charge={cards.charges[r.key]}
+                    amount={formatMoney(r.amount || "0", lang)}
+                    lang={lang}
+                    onCancel={cards.cancel}
+                    onRetry={() => void confirm()}
+                  />
+                </div>
+              ) : null}
             </div>
-          ))}
-          <Button type="button" variant="outline" onClick={addRow} className="h-10">
+            );
+          })}
+          <Button type="button" variant="outline" onClick={addRow} className="h-10" disabled={cards.waiting}>
             <Plus className="size-4" /> {t("pos:checkout.addPayment")}
           </Button>
         </fieldset>
@@ -309,12 +431,18 @@ export function CheckoutDialog({
           <Stat label={t("pos:checkout.change")} value={formatMoney(summary?.change ?? "0", lang)} testId="checkout-change" />
         </dl>
 
+        {leaveWarned ? (
+          <p role="alert" className="flex items-start gap-2 rounded-md border border-warning/50 bg-warning/10 p-2 text-sm" data-testid="card-unrecorded">
+            <AlertTriangle className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden /> {t("pos:card.unrecorded")}
+          </p>
+        ) : null}
+
         <DialogFooter>
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+          <Button type="button" variant="outline" onClick={() => requestClose(false)} disabled={cards.waiting}>
             {t("common:actions.cancel")}
           </Button>
-          <Button type="button" onClick={confirm} disabled={!canConfirm} className="min-w-40">
-            {t("pos:checkout.confirm")} <span className="text-xs opacity-80">Enter</span>
+          <Button type="button" onClick={() => void confirm()} disabled={!canConfirm} className="min-w-40">
+            {cards.waiting ? t("pos:card.charging") : t("pos:checkout.confirm")} <span className="text-xs opacity-80">Enter</span>
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -143,14 +143,19 @@ function PosScreen() {
     }),
   );
 
-  function confirmCheckout(choice: CheckoutChoice) {
+  /** The checkout's idempotency key: the same sale keeps it across retries (its card charges are bound to it); a changed cart is a new sale. */
+  function checkoutKey() {
     const { version } = store.getState();
-    // The same sale keeps its idempotency key across retries; a changed cart is a new sale.
     if (!clientOrderId.current || clientOrderId.current.version !== version) clientOrderId.current = { id: crypto.randomUUID(), version };
+    return clientOrderId.current.id;
+  }
+
+  function confirmCheckout(choice: CheckoutChoice) {
+    const id = checkoutKey();
     setPanel("none");
     setPosted({ orderId: "pending", orderNumber: "", ncf: null, total: "0", changeAmount: "0", customerEmail: null, customerPhone: null, receiptData: null });
     checkout.mutate({
-      clientOrderId: clientOrderId.current.id,
+      clientOrderId: id,
       customerId,
       warehouseId: warehouseId!,
       ...(cashbox.data?.cashboxId ? { cashboxId: cashbox.data.cashboxId } : {}),
@@ -367,6 +372,8 @@ function PosScreen() {
         onConfirm={confirmCheckout}
         lang={lang}
         stockNotice={stockNotice}
+        cashboxId={cashbox.data?.cashboxId ?? null}
+        checkoutKey={checkoutKey}
       />
       <PostOrderDialog
         order={posted}
