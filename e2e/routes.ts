@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { trpcQuery } from "./catalog-helpers";
+import { closeOwnCashbox, ensureCashboxOpen, trpcMutation, trpcQuery } from "./catalog-helpers";
 
 /**
  * Every screen of the back office and the POS, for the generated checks (no sideways scroll at
@@ -103,7 +104,49 @@ export async function resolveDetailRoutes(page: Page): Promise<Record<DetailRout
   };
 }
 
-/** The detail screens, each opened on the first record of its list (after a signed-in page load). */
-export async function detailRoutes(page: Page): Promise<string[]> {
-  return Object.values(await resolveDetailRoutes(page)).filter((r): r is string => !!r);
+/**
+ * A record behind every detail screen: what the tenant lacks (a supplier, an employee, a warehouse
+ * movement, a legal client, a draft, an issued invoice and its credit note) is created once; returns
+ * each detail pattern resolved to its record.
+ */
+export async function seedDetailRecords(page: Page): Promise<Record<DetailRoute, string | undefined>> {
+  let found = await resolveDetailRoutes(page);
+  const missing = (route: DetailRoute) => !found[route];
+  const [warehouse] = await trpcQuery<{ id: string }[]>(page, "warehouse.getAll");
+  const rice = (await trpcQuery<{ data: { id: string }[] }>(page, "product.searchProducts", { search: "Arroz", limit: 1 })).data[0]!.id;
+  const stamp = Date.now().toString(36).toUpperCase();
+  if (missing("/home/providers/:id")) await trpcMutation(page, "provider.create", { code: `RS-${stamp}`, name: "Distribuidora Corripio Santo Domingo" });
+  if (missing("/home/employees/:id")) await trpcMutation(page, "employee.create", { name: "Juan Alberto Castillo Peña" });
+  if (missing("/home/warehouse-movements/:id")) {
+    const today = new Date().toISOString().slice(0, 10);
+    await trpcMutation(page, "warehouseMovement.create", { type: "entry", warehouseId: warehouse!.id, date: today, reference: `RS-${stamp}`, lines: [{ productId: rice, quantity: "1" }] });
+  }
+  if (missing("/home/customers/:id/legal")) {
+    const customer = await trpcMutation<{ id: string }>(page, "customer.create", { name: `Bufete Jurídico Peña & Asociados ${stamp}`, tax_id: "101850043" });
+    await trpcMutation(page, "legattiCustomer.create", { customerId: customer.id, data: {} });
+  }
+  if (missing("/home/invoices/:id/edit")) {
+    await trpcMutation(page, "invoice.saveDraft", { clientOrderId: randomUUID(), customerId: "default", warehouseId: warehouse!.id, items: [{ productId: rice, quantity: "1" }] });
+  }
+  if (missing("/home/invoices/:id") || missing("/home/credit-notes/:id")) {
+    // A cash sale of one Arroz to a named customer, then its cancellation as a credit note (store credit).
+    const hadOpenBox = !!(await trpcQuery(page, "cashbox.getActive"));
+    await ensureCashboxOpen(page);
+    const customers = await trpcQuery<{ data: { id: string; name: string }[] }>(page, "customer.getAll", { search: "Bravo", page: 1, pageSize: 1 });
+    const customerId = customers.data[0]!.id;
+    const cash = (await trpcQuery<{ id: string; code: string }[]>(page, "paymentMethod.getAll")).find((m) => m.code === "CASH")!.id;
+    const dop = (await trpcQuery<{ id: string; code: string }[]>(page, "currency.getActive")).find((c) => c.code === "DOP")!.id;
+    const sale = await trpcMutation<{ orderId?: string; id?: string }>(page, "pos.checkout", {
+      clientOrderId: randomUUID(),
+      customerId,
+      warehouseId: warehouse!.id,
+      items: [{ productId: rice, quantity: "1" }],
+      payments: [{ paymentMethodId: cash, currencyId: dop, amount: "1000" }],
+    });
+    const orderId = sale.orderId ?? sale.id;
+    await trpcMutation(page, "creditNote.create", { client_key: randomUUID(), order_id: orderId, customer_id: customerId, kind: "cancel", reason: "product_return", refund_method: "store_credit" });
+    if (!hadOpenBox) await closeOwnCashbox(page);
+  }
+  found = await resolveDetailRoutes(page);
+  return found;
 }

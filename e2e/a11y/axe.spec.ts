@@ -4,9 +4,9 @@ import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { THEMES } from "../../src/shared/platform/themes";
 import { bareUrl } from "../helpers-extra";
-import { STATIC_ROUTES } from "../routes";
+import { STATIC_ROUTES, seedDetailRecords } from "../routes";
 import { signIn, tenantUrl } from "../support";
-import { expectNoSeriousViolations, seedDetailRoutes, settle } from "./axe";
+import { expectNoSeriousViolations, settle } from "./axe";
 
 /**
  * Issue 21 §3: axe-core (WCAG 2.0/2.1 A and AA) finds no serious or critical violation on any
@@ -23,7 +23,7 @@ let details: string[] = [];
 test.beforeAll(async ({ browser }) => {
   const page = await browser.newPage();
   await signIn(page, "owner@demo.test");
-  details = await seedDetailRoutes(page);
+  details = Object.values(await seedDetailRecords(page)).filter((r): r is string => !!r);
   await page.context().storageState({ path: stateFile });
   await page.close();
 });

@@ -1,10 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { closeOwnCashbox, ensureCashboxOpen, trpcMutation, trpcQuery } from "../catalog-helpers";
-import { DETAIL_ROUTES, type DetailRoute, resolveDetailRoutes, STATIC_ROUTES } from "../routes";
+import { settle } from "../a11y/axe";
+import { DETAIL_ROUTES, type DetailRoute, STATIC_ROUTES, seedDetailRecords } from "../routes";
 import { signIn, tenantUrl } from "../support";
 
 /**
@@ -21,58 +20,6 @@ const WIDTHS = [
 const stateFile = path.join(mkdtempSync(path.join(tmpdir(), "enzzo-responsive-")), "owner.json");
 writeFileSync(stateFile, JSON.stringify({ cookies: [], origins: [] }));
 let details: Record<DetailRoute, string | undefined>;
-
-/** A record behind every detail screen: what the demo lacks is created once (a legal client, a draft, a credit note…). */
-async function seedDetails(page: Page) {
-  let found = await resolveDetailRoutes(page);
-  const missing = (route: DetailRoute) => !found[route];
-  const [warehouse] = await trpcQuery<{ id: string }[]>(page, "warehouse.getAll");
-  const rice = (await trpcQuery<{ data: { id: string }[] }>(page, "product.searchProducts", { search: "Arroz", limit: 1 })).data[0]!.id;
-  const stamp = Date.now().toString(36).toUpperCase();
-  if (missing("/home/providers/:id")) await trpcMutation(page, "provider.create", { code: `RS-${stamp}`, name: "Distribuidora Corripio Santo Domingo" });
-  if (missing("/home/employees/:id")) await trpcMutation(page, "employee.create", { name: "Juan Alberto Castillo Peña" });
-  if (missing("/home/warehouse-movements/:id")) {
-    const today = new Date().toISOString().slice(0, 10);
-    await trpcMutation(page, "warehouseMovement.create", { type: "entry", warehouseId: warehouse!.id, date: today, reference: `RS-${stamp}`, lines: [{ productId: rice, quantity: "1" }] });
-  }
-  if (missing("/home/customers/:id/legal")) {
-    const customer = await trpcMutation<{ id: string }>(page, "customer.create", { name: `Bufete Jurídico Peña & Asociados ${stamp}`, tax_id: "101850043" });
-    await trpcMutation(page, "legattiCustomer.create", { customerId: customer.id, data: {} });
-  }
-  if (missing("/home/invoices/:id/edit")) {
-    await trpcMutation(page, "invoice.saveDraft", { clientOrderId: randomUUID(), customerId: "default", warehouseId: warehouse!.id, items: [{ productId: rice, quantity: "1" }] });
-  }
-  if (missing("/home/invoices/:id") || missing("/home/credit-notes/:id")) {
-    // A cash sale of one Arroz to a named customer, then its cancellation as a credit note (store credit).
-    const hadOpenBox = !!(await trpcQuery(page, "cashbox.getActive"));
-    await ensureCashboxOpen(page);
-    const customers = await trpcQuery<{ data: { id: string; name: string }[] }>(page, "customer.getAll", { search: "Bravo", page: 1, pageSize: 1 });
-    const customerId = customers.data[0]!.id;
-    const cash = (await trpcQuery<{ id: string; code: string }[]>(page, "paymentMethod.getAll")).find((m) => m.code === "CASH")!.id;
-    const dop = (await trpcQuery<{ id: string; code: string }[]>(page, "currency.getActive")).find((c) => c.code === "DOP")!.id;
-    const sale = await trpcMutation<{ orderId?: string; id?: string }>(page, "pos.checkout", {
-      clientOrderId: randomUUID(),
-      customerId,
-      warehouseId: warehouse!.id,
-      items: [{ productId: rice, quantity: "1" }],
-      payments: [{ paymentMethodId: cash, currencyId: dop, amount: "1000" }],
-    });
-    const orderId = sale.orderId ?? sale.id;
-    await trpcMutation(page, "creditNote.create", { client_key: randomUUID(), order_id: orderId, customer_id: customerId, kind: "cancel", reason: "product_return", refund_method: "store_credit" });
-    if (!hadOpenBox) await closeOwnCashbox(page);
-  }
-  found = await resolveDetailRoutes(page);
-  return found;
-}
-
-/** Waits until the screen has drawn its data: the main area is there, no skeleton pulses and the network is quiet. */
-async function settle(page: Page) {
-  await expect(page.locator("main")).toBeVisible();
-  await page.waitForLoadState("networkidle");
-  await expect(page.locator(".animate-pulse")).toHaveCount(0);
-  await expect(page.locator("main :is(h1, h2, [role=heading])").first()).toBeVisible();
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-}
 
 /** How far the page scrolls sideways, and the elements that stick out past the right edge (for the failure message). */
 async function overflowOf(page: Page) {
@@ -112,7 +59,7 @@ async function expectNoSidewaysScroll(page: Page, route: string) {
 test.beforeAll(async ({ browser }) => {
   const page = await browser.newPage();
   await signIn(page, "owner@demo.test");
-  details = await seedDetails(page);
+  details = await seedDetailRecords(page);
   await page.context().storageState({ path: stateFile });
   await page.close();
 });
