@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { money, quantity, tenantKey, timestamps } from "../../db/columns";
 import { users } from "../auth/tables";
 import { customers } from "../customer/tables";
@@ -11,7 +11,9 @@ import { warehouses } from "../warehouse/tables";
 /**
  * A credit note (nota de crédito, NCF B04) against an invoice: a return of some lines, or the
  * cancellation of all that is left. Never deleted. Refunded in cash (from the open cash box) or
- * kept as store credit, spent later as a tender at checkout (available decreases).
+ * kept as store credit, spent later as a tender at checkout (available decreases), or paid back
+ * to the card the invoice was paid with through the card terminal (status pending until the
+ * terminal approves the return, then used).
  */
 export const creditNotes = pgTable(
   "credit_notes",
@@ -38,7 +40,7 @@ export const creditNotes = pgTable(
     notes: text("notes"),
     /** pending | approved | rejected | used | partially_used */
     status: text("status").notNull().default("approved"),
-    /** cash | store_credit */
+    /** cash | store_credit | card */
     refundMethod: text("refund_method").notNull(),
     subtotal: money("subtotal").notNull(),
     taxTotal: money("tax_total").notNull(),
@@ -51,8 +53,15 @@ export const creditNotes = pgTable(
     available: money("available").notNull().default("0"),
     /** issued within 30 days of the invoice: its ITBIS may still be claimed (dr-fiscal 1) */
     itbisCreditable: boolean("itbis_creditable").notNull().default(true),
-    /** the cash box session that paid a cash refund */
+    /** the cash box session that paid a cash refund or returned a card refund */
     cashboxSessionId: uuid("cashbox_session_id"),
+    /** a card refund: the card payment method it goes back through (the cash count takes it off that method) */
+    refundPaymentMethodId: uuid("refund_payment_method_id"),
+    /** a card refund: the provider whose terminal returns it, and the terminal's key of the return once approved */
+    cardProviderId: uuid("card_provider_id"),
+    cardTransactionId: text("card_transaction_id"),
+    /** a card refund: the original sale's terminal invoice number, and once approved the terminal's answer */
+    card: jsonb("card"),
     userId: uuid("user_id").notNull(),
     businessDate: date("business_date").notNull(),
     ...timestamps(),
@@ -69,6 +78,7 @@ export const creditNotes = pgTable(
     index("credit_notes_number_prefix_idx").on(t.tenantId, t.number.op("text_pattern_ops")),
     index("credit_notes_ncf_prefix_idx").on(t.tenantId, t.ncf.op("text_pattern_ops")),
     index("credit_notes_modified_ncf_prefix_idx").on(t.tenantId, t.modifiedNcf.op("text_pattern_ops")),
+    uniqueIndex("credit_notes_card_transaction_key").on(t.tenantId, t.cardProviderId, t.cardTransactionId).where(sql`card_transaction_id is not null`),
     index("credit_notes_cashbox_session_idx").on(t.tenantId, t.cashboxSessionId).where(sql`cashbox_session_id is not null`),
     foreignKey({ columns: [t.tenantId, t.orderId], foreignColumns: [orders.tenantId, orders.id] }),
     foreignKey({ columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id] }),
