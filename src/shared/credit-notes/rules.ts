@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { Big, decimal, toBig } from "../catalog/decimal";
+import { Big, decimal, money, toBig } from "../catalog/decimal";
 import { calendarDate } from "../platform/dates";
 import { pageNumber } from "../platform/pagination";
 import { wholeNumber } from "../platform/whole-number";
+import { posCardPaymentInput } from "../pos/schemas";
 
 /**
  * Credit notes (B04) against invoices: the contract of creditNote.* and the rules both sides
@@ -13,7 +14,8 @@ export const CREDIT_NOTE_REASONS = ["product_return", "cancellation", "damaged_p
 export type CreditNoteReason = (typeof CREDIT_NOTE_REASONS)[number];
 export const CREDIT_NOTE_STATUSES = ["pending", "approved", "rejected", "used", "partially_used"] as const;
 export type CreditNoteStatus = (typeof CREDIT_NOTE_STATUSES)[number];
-export const REFUND_METHODS = ["store_credit", "cash"] as const;
+/** store_credit: kept for later; cash: from the user's open cash box; card: back to the card the invoice was paid with, on its terminal */
+export const REFUND_METHODS = ["store_credit", "cash", "card"] as const;
 export type RefundMethod = (typeof REFUND_METHODS)[number];
 
 /** DGII: past this many days from the invoice, the note's ITBIS can no longer be claimed (dr-fiscal.md §2). */
@@ -92,4 +94,22 @@ export const creditNoteListInput = z.object({
   dateTo: calendarDate("invoices:errors.invalidDate").optional(),
   page: pageNumber().optional().default(1),
   pageSize: wholeNumber(1, 200).optional().default(20),
+});
+
+/**
+ * creditNote.recordCardRefund: the terminal approved the return of a note refunded to a card;
+ * `card` is its answer (the same shape a card payment records). The same transaction again
+ * returns the note unchanged.
+ */
+export const recordCardRefundInput = z.object({
+  id: id(),
+  /** what the terminal returned: must be the note's refund */
+  amount: money("creditNotes:errors.amountPositive", { positive: true }),
+  card: posCardPaymentInput,
+});
+
+/** creditNote.settleRefund: a card refund the terminal could not make is given in cash (from the open cash box) or kept as store credit. */
+export const settleRefundInput = z.object({
+  id: id(),
+  refund_method: z.enum(["cash", "store_credit"], { error: "creditNotes:errors.refundMethodRequired" }),
 });

@@ -89,6 +89,8 @@ export const posCardPaymentInput = z.object({
   terminalId: optionalText(50),
   merchantId: optionalText(50),
   batchNumber: optionalText(50),
+  /** the invoice number the POS sent with the sale (the card service pays a return back against it) */
+  invoiceNumber: optionalText(50),
 });
 export type PosCardPaymentInput = z.infer<typeof posCardPaymentInput>;
 

@@ -250,7 +250,7 @@ export interface CloseLine {
   /** completed payments of the session's completed orders, in the tenant's currency */
   payments: string;
   paymentCount: number;
-  /** cash: opening float + cash payments − change given − cash refunds of credit notes; other methods: their payments */
+  /** cash: opening float + cash payments − change given − cash refunds of credit notes; other methods: their payments − what credit notes returned to the card through them */
   expected: string;
   counted?: string;
   difference?: string;
@@ -265,12 +265,15 @@ interface AggregateRow {
   order_count: number | string;
   change_total: string;
   refunded: string;
+  /** credit notes refunded to a card through this method in the session */
+  card_refunded: string;
 }
 
 /**
  * One aggregate query: per payment method, the completed payments (base_amount) the session took
  * (its sales, and payments of earlier invoices recorded at it) on orders still completed, with the
- * number of its orders, the change given and the cash refunded by credit notes. Methods listed:
+ * number of its orders, the change given, the cash refunded by credit notes and, per card method,
+ * what credit notes returned to the card on its terminal. Methods listed:
  * the active ones, cash, and any that took a payment in the session.
  */
 async function aggregate(tx: Tx, tenantId: string, sessionId: string) {
@@ -289,16 +292,24 @@ async function aggregate(tx: Tx, tenantId: string, sessionId: string) {
     refunds as (
       select coalesce(sum(n.refund_amount), 0) as refunded
       from credit_notes n where n.tenant_id = ${tenantId} and n.cashbox_session_id = ${sessionId} and n.refund_method = 'cash'
+    ),
+    card_refunds as (
+      select n.refund_payment_method_id as payment_method_id, sum(n.refund_amount) as refunded
+      from credit_notes n
+      where n.tenant_id = ${tenantId} and n.cashbox_session_id = ${sessionId} and n.refund_method = 'card' and n.status = 'used'
+      group by n.refund_payment_method_id
     )
     select pm.id, pm.code, pm.name,
       coalesce(paid.total, 0)::text as payments,
       coalesce(paid.n, 0) as payment_count,
-      totals.order_count, totals.change_total::text as change_total, refunds.refunded::text as refunded
+      totals.order_count, totals.change_total::text as change_total, refunds.refunded::text as refunded,
+      coalesce(card_refunds.refunded, 0)::text as card_refunded
     from payment_methods pm
     left join paid on paid.payment_method_id = pm.id
+    left join card_refunds on card_refunds.payment_method_id = pm.id
     cross join totals
     cross join refunds
-    where pm.tenant_id = ${tenantId} and (pm.is_active or paid.total is not null or upper(pm.code) = ${CASH_METHOD_CODE})
+    where pm.tenant_id = ${tenantId} and (pm.is_active or paid.total is not null or card_refunds.refunded is not null or upper(pm.code) = ${CASH_METHOD_CODE})
     order by pm."order", pm.name
   `);
   return rowsOf<AggregateRow>(result);
@@ -310,7 +321,7 @@ function summaryLines(rows: AggregateRow[], openingAmount: string): CloseLine[] 
   return rows.map((r) => {
     const isCash = r.code.toUpperCase() === CASH_METHOD_CODE;
     const payments = new Big(r.payments);
-    const expected = isCash ? new Big(openingAmount).plus(payments).minus(change).minus(refunded) : payments;
+    const expected = isCash ? new Big(openingAmount).plus(payments).minus(change).minus(refunded) : payments.minus(r.card_refunded ?? "0");
     return { paymentMethodId: r.id, code: r.code, name: r.name, isCash, payments: payments.toFixed(2), paymentCount: Number(r.payment_count), expected: expected.toFixed(2) };
   });
 }

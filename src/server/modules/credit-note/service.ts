@@ -1,14 +1,14 @@
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { Big, toBig } from "../../../shared/catalog/decimal";
-import { type createCreditNoteInput, type creditNoteListInput, itbisCreditable, returnAmounts } from "../../../shared/credit-notes/rules";
+import { type createCreditNoteInput, type creditNoteListInput, itbisCreditable, type recordCardRefundInput, returnAmounts, type settleRefundInput } from "../../../shared/credit-notes/rules";
 import { balanceDueOf, paymentStatusOf } from "../../../shared/invoices/balance";
 import { businessDate } from "../../../shared/platform/dates";
 import { offsetOf, pageOf } from "../../../shared/platform/pagination";
 import { rowsOf, type Tx } from "../../db/client";
 import { startsWith } from "../../db/prefix";
 import { newId } from "../../ids";
-import { appError, notFound } from "../../trpc/errors";
+import { appError, isUniqueViolation, notFound } from "../../trpc/errors";
 import { users } from "../auth/tables";
 import { openSessionOf } from "../cashbox/service";
 import { addPointMovement } from "../customer/service";
@@ -16,7 +16,7 @@ import { customers } from "../customer/tables";
 import { applyStockChanges } from "../inventory/stock";
 import { takeNcf } from "../ncf/service";
 import type { PosContext } from "../pos/service";
-import { orderItems, orders } from "../pos/tables";
+import { orderItems, orderPayments, orders } from "../pos/tables";
 import { products } from "../product/tables";
 import { nextDocumentNumber } from "../sequence/service";
 import { warehouses } from "../warehouse/tables";
@@ -33,7 +33,10 @@ type CreateInput = z.output<typeof createCreditNoteInput>;
  * within what was sold (checked in the UPDATE itself). Goods go back to the warehouse through
  * the stock ledger, the points the sale earned are taken back in proportion, and the amount
  * first settles what the invoice still owes; the rest is refunded in cash from the user's open
- * cash box or kept as store credit. The same client_key again returns the first note.
+ * cash box, kept as store credit, or paid back to the card the invoice was paid with: then the
+ * note waits ('pending') for the terminal's return, which the browser makes and
+ * creditNote.recordCardRefund records (see cardRefundOf). The same client_key again returns the
+ * first note.
  */
 export async function createCreditNote(ctx: PosContext, input: CreateInput) {
   const { tx, tenant, user } = ctx;
@@ -139,7 +142,8 @@ export async function createCreditNote(ctx: PosContext, input: CreateInput) {
   // First what the invoice still owes (goods not yet paid for), then the customer gets the rest.
   const applied = total.gt(order.balanceDue) ? toBig(order.balanceDue) : total;
   const refund = total.minus(applied);
-  const cashboxSessionId = input.refund_method === "cash" && refund.gt(0) ? (await openSessionOf(ctx.tx, ctx.tenant.id, ctx.user.id))?.id ?? null : null;
+  const cardRefund = input.refund_method === "card" && refund.gt(0) ? await cardRefundOf(tx, tenantId, order.id, refund) : null;
+  const cashboxSessionId = input.refund_method !== "store_credit" && refund.gt(0) ? (await openSessionOf(ctx.tx, ctx.tenant.id, ctx.user.id))?.id ?? null : null;
   if (input.refund_method === "cash" && refund.gt(0) && !cashboxSessionId) throw appError("BAD_REQUEST", "creditNotes:errors.noOpenCashbox");
 
   const id = newId();
@@ -189,8 +193,11 @@ export async function createCreditNote(ctx: PosContext, input: CreateInput) {
       kind: input.kind,
       reason: input.kind === "cancel" ? "cancellation" : input.reason,
       notes: input.notes ?? null,
-      status: input.refund_method === "store_credit" && refund.gt(0) ? "approved" : "used",
+      status: refund.gt(0) && input.refund_method === "store_credit" ? "approved" : cardRefund ? "pending" : "used",
       refundMethod: input.refund_method,
+      refundPaymentMethodId: cardRefund?.paymentMethodId ?? null,
+      cardProviderId: cardRefund?.providerId ?? null,
+      card: cardRefund ? { originalTransactionId: cardRefund.transactionId, originalInvoiceNumber: cardRefund.invoiceNumber } : null,
       subtotal: subtotal.toFixed(2),
       taxTotal: taxTotal.toFixed(2),
       total: total.toFixed(2),
@@ -230,13 +237,125 @@ export async function createCreditNote(ctx: PosContext, input: CreateInput) {
       .where(and(eq(orders.tenantId, tenantId), eq(orders.id, order.id))),
     applyStockChanges(tx, { tenantId, userId: user.id, sourceType: "return", sourceId: id, allowNegative: true }, stock),
   ]);
-  return { id, number, ncf: ncf.ncf, total_amount: total.toFixed(2), subtotal: subtotal.toFixed(2), tax_total: taxTotal.toFixed(2), refund_amount: refund.toFixed(2), applied_amount: applied.toFixed(2) };
+  return createdResult(tx, tenantId, id);
+}
+
+/**
+ * Where a refund to a card goes: the invoice's latest approved card payment (its method, provider,
+ * terminal key and the invoice number the POS sent), provided what that provider took on the
+ * invoice, less the card refunds of earlier notes, covers the refund.
+ */
+async function cardRefundOf(tx: Tx, tenantId: string, orderId: string, refund: Big) {
+  const [payments, [earlier]] = await Promise.all([
+    tx
+      .select({ paymentMethodId: orderPayments.paymentMethodId, providerId: orderPayments.cardProviderId, transactionId: orderPayments.cardTransactionId, amount: orderPayments.baseAmount, card: orderPayments.card })
+      .from(orderPayments)
+      .where(and(eq(orderPayments.tenantId, tenantId), eq(orderPayments.orderId, orderId), eq(orderPayments.status, "completed"), sql`${orderPayments.cardProviderId} is not null`))
+      .orderBy(sql`${orderPayments.createdAt} desc`),
+    tx
+      .select({ refunded: sql<string>`coalesce(sum(${creditNotes.refundAmount}), 0)::text` })
+      .from(creditNotes)
+      .where(and(eq(creditNotes.tenantId, tenantId), eq(creditNotes.orderId, orderId), eq(creditNotes.refundMethod, "card"), inArray(creditNotes.status, ["pending", "used"]))),
+  ]);
+  const latest = payments[0];
+  if (!latest?.providerId) throw appError("BAD_REQUEST", "creditNotes:errors.noCardPayment");
+  const paid = payments.filter((p) => p.providerId === latest.providerId).reduce((sum, p) => sum.plus(p.amount), new Big(0));
+  const refundable = paid.minus(earlier?.refunded ?? "0");
+  if (refund.gt(refundable)) throw appError("BAD_REQUEST", "creditNotes:errors.cardRefundAboveCard", { amount: refundable.toFixed(2) });
+  const invoiceNumber = (latest.card as { invoiceNumber?: string } | null)?.invoiceNumber ?? null;
+  return { paymentMethodId: latest.paymentMethodId, providerId: latest.providerId, transactionId: latest.transactionId, invoiceNumber };
+}
+
+/** A note refunded to a card, locked: only such a note still waiting for its terminal takes a return or a change of refund. */
+async function lockPendingCardNote(tx: Tx, tenantId: string, id: string) {
+  const [note] = await tx
+    .select()
+    .from(creditNotes)
+    .where(and(eq(creditNotes.tenantId, tenantId), eq(creditNotes.id, id)))
+    .for("update");
+  if (!note) throw appError("NOT_FOUND", "creditNotes:errors.creditNoteNotFound");
+  return note;
+}
+
+/**
+ * creditNote.recordCardRefund: the terminal returned the note's refund to the card. The amount
+ * must be the note's refund and the provider the one the invoice was paid through; one terminal
+ * return pays back one note. The same transaction again returns the note unchanged. The user's
+ * open cash box counts it (off the card method's expected total).
+ */
+export async function recordCardRefund(ctx: PosContext, input: z.output<typeof recordCardRefundInput>) {
+  const { tx, tenant, user } = ctx;
+  const note = await lockPendingCardNote(tx, tenant.id, input.id);
+  const { providerId, transactionId, ...details } = input.card;
+  if (note.cardTransactionId) {
+    if (note.cardTransactionId === transactionId && note.cardProviderId === providerId) return createdResult(tx, tenant.id, note.id);
+    throw appError("BAD_REQUEST", "creditNotes:errors.cardRefundDone");
+  }
+  if (note.refundMethod !== "card" || note.status !== "pending") throw appError("BAD_REQUEST", "creditNotes:errors.notPendingCardRefund");
+  if (note.cardProviderId !== providerId) throw appError("BAD_REQUEST", "creditNotes:errors.cardProviderMismatch");
+  if (!toBig(input.amount).eq(note.refundAmount)) throw appError("BAD_REQUEST", "creditNotes:errors.cardRefundAmountMismatch", { amount: toBig(note.refundAmount).toFixed(2) });
+  const sessionId = note.cashboxSessionId ?? (await openSessionOf(tx, tenant.id, user.id))?.id ?? null;
+  try {
+    await tx
+      .update(creditNotes)
+      .set({ status: "used", cardTransactionId: transactionId, card: { ...(note.card as object | null), ...details }, cashboxSessionId: sessionId, updatedAt: new Date() })
+      .where(and(eq(creditNotes.tenantId, tenant.id), eq(creditNotes.id, note.id)));
+  } catch (e) {
+    if (isUniqueViolation(e)) throw appError("BAD_REQUEST", "creditNotes:errors.cardTransactionUsed");
+    throw e;
+  }
+  return createdResult(tx, tenant.id, note.id);
+}
+
+/**
+ * creditNote.settleRefund: a card refund the terminal could not make (declined, card not at
+ * hand, terminal down) is given in cash from the user's open cash box, or kept as store credit.
+ */
+export async function settleRefund(ctx: PosContext, input: z.output<typeof settleRefundInput>) {
+  const { tx, tenant, user } = ctx;
+  const note = await lockPendingCardNote(tx, tenant.id, input.id);
+  if (note.refundMethod === input.refund_method) return createdResult(tx, tenant.id, note.id);
+  if (note.refundMethod !== "card" || note.status !== "pending") throw appError("BAD_REQUEST", "creditNotes:errors.notPendingCardRefund");
+  const common = { refundMethod: input.refund_method, refundPaymentMethodId: null, updatedAt: new Date() };
+  if (input.refund_method === "cash") {
+    const session = await openSessionOf(tx, tenant.id, user.id);
+    if (!session) throw appError("BAD_REQUEST", "creditNotes:errors.noOpenCashbox");
+    await tx
+      .update(creditNotes)
+      .set({ ...common, status: "used", cashboxSessionId: session.id })
+      .where(and(eq(creditNotes.tenantId, tenant.id), eq(creditNotes.id, note.id)));
+  } else {
+    await tx
+      .update(creditNotes)
+      .set({ ...common, status: "approved", available: note.refundAmount, cashboxSessionId: null })
+      .where(and(eq(creditNotes.tenantId, tenant.id), eq(creditNotes.id, note.id)));
+  }
+  return createdResult(tx, tenant.id, note.id);
 }
 
 async function createdResult(tx: Tx, tenantId: string, id: string) {
   const [n] = await tx.select().from(creditNotes).where(and(eq(creditNotes.tenantId, tenantId), eq(creditNotes.id, id)));
   if (!n) throw notFound();
-  return { id: n.id, number: n.number, ncf: n.ncf, total_amount: n.total, subtotal: n.subtotal, tax_total: n.taxTotal, refund_amount: n.refundAmount, applied_amount: n.appliedAmount };
+  return noteResult(n);
+}
+
+/** What creditNote.create (and the card refund calls) answer: the note's figures and where its refund stands. */
+function noteResult(n: typeof creditNotes.$inferSelect) {
+  const card = n.card as { originalInvoiceNumber?: string | null } | null;
+  return {
+    id: n.id,
+    number: n.number,
+    ncf: n.ncf,
+    total_amount: n.total,
+    subtotal: n.subtotal,
+    tax_total: n.taxTotal,
+    refund_amount: n.refundAmount,
+    applied_amount: n.appliedAmount,
+    status: n.status,
+    refund_method: n.refundMethod,
+    /** a refund to a card still to return on the terminal: its provider and the original sale's terminal invoice number */
+    card_refund: n.refundMethod === "card" && n.status === "pending" && n.cardProviderId ? { provider_id: n.cardProviderId, original_invoice_number: card?.originalInvoiceNumber ?? null } : null,
+  };
 }
 
 /** creditNote.getAll: a page of notes, newest first, with the totals of the filtered set. */
@@ -336,6 +455,8 @@ export async function getCreditNote(ctx: PosContext, by: { id: string } | { numb
     reason: n.reason,
     notes: n.notes,
     refundMethod: n.refundMethod,
+    /** a refund to a card: the provider whose terminal returns it, and once approved the terminal's answer */
+    cardRefund: n.refundMethod === "card" && n.cardProviderId ? { providerId: n.cardProviderId, transactionId: n.cardTransactionId, ...((n.card as Record<string, string | null> | null) ?? {}) } : null,
     subtotal: n.subtotal,
     taxTotal: n.taxTotal,
     total: n.total,

@@ -238,6 +238,7 @@ export function cardPaymentOf(providerId: string, tx: CardTransaction): PosCardP
     terminalId: cut(tx.terminalId, 50),
     merchantId: cut(tx.merchantId, 50),
     batchNumber: cut(tx.batchNumber, 50),
+    invoiceNumber: cut(tx.invoiceNumber, 50),
   };
   return {
     providerId,
