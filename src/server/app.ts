@@ -11,6 +11,7 @@ import type { Db } from "./db/client";
 import { authRoutes } from "./modules/auth/routes";
 import { creditNoteRoutes } from "./modules/credit-note/routes";
 import { invoiceRoutes } from "./modules/invoice/routes";
+import { paymentLinkRoutes } from "./modules/payment-link/routes";
 import { uploadRoutes } from "./modules/upload/routes";
 import { WEB_DIR } from "./paths";
 import { registerRequestGuards } from "./request-guard";
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
   await uploadRoutes(app, deps);
   await invoiceRoutes(app, deps);
   await creditNoteRoutes(app, deps);
+  await paymentLinkRoutes(app, deps);
 
   await app.register(fastifyTRPCPlugin, {
     prefix: "/api/trpc",

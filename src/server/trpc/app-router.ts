@@ -10,6 +10,7 @@ import { invoiceConditionRouter, invoiceTypeRouter } from "../modules/invoice-se
 import { outboxRouter } from "../modules/mail/router";
 import { ncfRangeRouter, ncfRouter } from "../modules/ncf/router";
 import { onboardingRouter } from "../modules/onboarding/router";
+import { paymentLinkRouter } from "../modules/payment-link/router";
 import { paymentMethodRouter } from "../modules/payment-method/router";
 import { modulesRouter, permissionsRouter } from "../modules/permissions/router";
 import { posRouter } from "../modules/pos/router";
@@ -59,6 +60,7 @@ export const appRouter = router({
   invoiceType: invoiceTypeRouter,
   currency: currencyRouter,
   outbox: outboxRouter,
+  paymentLink: paymentLinkRouter,
 });
 
 export type AppRouter = typeof appRouter;

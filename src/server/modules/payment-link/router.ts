@@ -1,0 +1,47 @@
+import { paymentLinkCreateInput, paymentLinkIdInput, paymentLinkListInput, paymentLinkPayInput, paymentLinkSendEmailInput, paymentLinkSettingsInput } from "../../../shared/payment-link/schemas";
+import { appError } from "../../trpc/errors";
+import { protectedProcedure, publicProcedure, requireAnyPermission, requirePermission, router, tenantProcedure } from "../../trpc/init";
+import { requestOrigin } from "../invoice/share";
+import { postCallback } from "./routes";
+import { cancelLink, checkConfig, createLink, getLink, getPublicLink, getSettings, listLinks, payLink, sendLinkEmail, updateSettings } from "./service";
+
+/** Taking payments: the permissions invoice.recordPayment asks for. */
+const payments = protectedProcedure.use(requireAnyPermission(["payments.create", "invoices.update"]));
+/** Reading the links: who sees invoices or payments. */
+const readers = protectedProcedure.use(requireAnyPermission(["invoices.view", "payments.view"]));
+const settings = protectedProcedure.use(requirePermission("settings.fiscal"));
+
+/**
+ * paymentLink.* (issue 12 §5; spec 02 §7 and spec 01): links a customer pays by card on the
+ * provider's hosted page. checkConfig/create as the spec; getAll/getById/cancel/sendEmail for the
+ * invoices' 'payment links' tab; getSettings/updateSettings for Settings; getPublic/pay for the
+ * sandbox's hosted page /pay/{id} (no session; tenant from the host).
+ */
+export const paymentLinkRouter = router({
+  /** none → boolean: the tenant has an enabled provider. */
+  checkConfig: readers.query(({ ctx }) => checkConfig(ctx.tx, ctx.tenant.id)),
+  /** {orderNumber, amount (minor units), itbis, language, clientContractNumber, customerName?, description?, email?, invoiceId?} → {success, linkFullUrl, …} or {success: false, errorDescription}. */
+  create: payments.input(paymentLinkCreateInput).mutation(({ ctx, input }) => createLink({ ...ctx, origin: requestOrigin(ctx), lang: ctx.lang }, input)),
+  /** {page, pageSize, status?, search?, invoiceId?} → a page of links, newest first. */
+  getAll: readers.input(paymentLinkListInput.default({ search: "", page: 1, pageSize: 20 })).query(({ ctx, input }) => listLinks(ctx.tx, ctx.tenant.id, input)),
+  getById: readers.input(paymentLinkIdInput).query(({ ctx, input }) => getLink(ctx.tx, ctx.tenant.id, input.id)),
+  /** {id}: pending → cancelled (never deleted); a paid link cannot be cancelled. */
+  cancel: payments.input(paymentLinkIdInput).mutation(({ ctx, input }) => cancelLink({ ...ctx, origin: requestOrigin(ctx), lang: ctx.lang }, input.id)),
+  /** {id, email, language?}: the link by e-mail (SMTP or the outbox). */
+  sendEmail: payments.input(paymentLinkSendEmailInput).mutation(({ ctx, input }) => sendLinkEmail({ ...ctx, origin: requestOrigin(ctx), lang: ctx.lang }, input)),
+  getSettings: settings.query(({ ctx }) => getSettings(ctx.tx, ctx.tenant.id)),
+  /** {isEnabled, provider: 'sandbox', ttlDays 1–90, paymentMethodId?} */
+  updateSettings: settings.input(paymentLinkSettingsInput).mutation(({ ctx, input }) => updateSettings(ctx.tx, ctx.tenant.id, input)),
+  /** Public: {id} → what the hosted page shows, or NOT_FOUND. */
+  getPublic: tenantProcedure.input(paymentLinkIdInput).query(({ ctx, input }) => getPublicLink(ctx.tx, ctx.tenant, input.id)),
+  /**
+   * Public (the sandbox's hosted page): {id, cardNumber, expiry 'MM/YY', cvc} → {result: approved|declined, reason, status}.
+   * No procedure transaction: the sandbox posts its signed callback to this server, which opens its own.
+   */
+  pay: publicProcedure.input(paymentLinkPayInput).mutation(async ({ ctx, input }) => {
+    const tenant = ctx.tenant;
+    if (!tenant) throw appError("NOT_FOUND", "tenantNotFound");
+    if (tenant.status === "suspended") throw appError("FORBIDDEN", "tenantSuspended");
+    return payLink(ctx.deps, tenant, ctx.req.headers.host ?? "", (req) => postCallback(ctx.req.server, req), input);
+  }),
+});
