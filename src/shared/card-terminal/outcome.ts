@@ -31,7 +31,19 @@ export function requireSuccess<T extends CardTransaction>(operation: "sale" | "r
  *   that differs from it. Without `previous` a lane transaction never matches: ask the cashier.
  */
 export function matchesSaleAttempt(tx: CardTransaction | null, attempt: { amount: string; invoiceNumber: string; previous?: CardTransaction | null }): boolean {
-  if (!tx || tx.type === "refund" || !sameAmount(tx.amount, attempt.amount)) return false;
+  return matchesAttempt(tx, { ...attempt, operation: "sale" });
+}
+
+/**
+ * The same for a sale or a refund whose answer was lost: `tx` must be of that operation (or not
+ * say which, as a lane's last transaction may not), of the same amount, and then as for a sale.
+ */
+export function matchesAttempt(
+  tx: CardTransaction | null,
+  attempt: { operation: "sale" | "refund"; amount: string; invoiceNumber: string; previous?: CardTransaction | null },
+): boolean {
+  const otherOperation = attempt.operation === "refund" ? "sale" : "refund";
+  if (!tx || tx.type === otherOperation || !sameAmount(tx.amount, attempt.amount)) return false;
   if (tx.kind === "card_service") return tx.invoiceNumber === attempt.invoiceNumber.trim();
   if (attempt.previous === undefined) return false;
   const before = attempt.previous;

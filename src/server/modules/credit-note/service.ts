@@ -414,6 +414,9 @@ export async function listCreditNotes(ctx: PosContext, input: z.output<typeof cr
   return { ...pageOf(data, count, input.page, input.pageSize), totals: { count, total: toBig(t?.total).toFixed(2), available: toBig(t?.available).toFixed(2) } };
 }
 
+/** What credit_notes.card keeps of a refund to a card: the sale it pays back, then the terminal's answer. */
+type CardRefundDetails = Partial<Record<"originalTransactionId" | "originalInvoiceNumber" | "reference" | "authorizationCode" | "maskedPan" | "entryMode" | "cardType" | "terminalId" | "merchantId" | "batchNumber" | "invoiceNumber", string | null>>;
+
 /** creditNote.getById (or by number): the note with its lines and each use of its store credit. */
 export async function getCreditNote(ctx: PosContext, by: { id: string } | { number: string }) {
   const { tx, tenant } = ctx;
@@ -456,7 +459,7 @@ export async function getCreditNote(ctx: PosContext, by: { id: string } | { numb
     notes: n.notes,
     refundMethod: n.refundMethod,
     /** a refund to a card: the provider whose terminal returns it, and once approved the terminal's answer */
-    cardRefund: n.refundMethod === "card" && n.cardProviderId ? { providerId: n.cardProviderId, transactionId: n.cardTransactionId, ...((n.card as Record<string, string | null> | null) ?? {}) } : null,
+    cardRefund: n.refundMethod === "card" && n.cardProviderId ? { ...((n.card as CardRefundDetails | null) ?? {}), providerId: n.cardProviderId, transactionId: n.cardTransactionId } : null,
     subtotal: n.subtotal,
     taxTotal: n.taxTotal,
     total: n.total,

@@ -612,11 +612,18 @@ export async function getByNumber(ctx: PosContext, number: string) {
     .where(and(eq(orders.tenantId, tenant.id), sql`(${orders.number} IN ${candidates} OR ${orders.ncf} = ${text})`, sql`${orders.status} <> 'draft' AND ${orders.status} <> 'discarded'`))
     .limit(1);
   if (!order) throw appError("NOT_FOUND", "creditNotes:errors.invoiceNotFound", { number: number.trim() });
-  const items = await tx
-    .select({ id: orderItems.id, productId: orderItems.productId, name: orderItems.productName, quantity: orderItems.quantity, returned: orderItems.returnedQuantity, unitPrice: orderItems.unitPrice, total: orderItems.total, taxAmount: orderItems.taxAmount })
-    .from(orderItems)
-    .where(and(eq(orderItems.tenantId, tenant.id), eq(orderItems.orderId, order.id)))
-    .orderBy(asc(orderItems.lineNo));
+  const [items, cardPayments] = await Promise.all([
+    tx
+      .select({ id: orderItems.id, productId: orderItems.productId, name: orderItems.productName, quantity: orderItems.quantity, returned: orderItems.returnedQuantity, unitPrice: orderItems.unitPrice, total: orderItems.total, taxAmount: orderItems.taxAmount })
+      .from(orderItems)
+      .where(and(eq(orderItems.tenantId, tenant.id), eq(orderItems.orderId, order.id)))
+      .orderBy(asc(orderItems.lineNo)),
+    tx
+      .select({ id: orderPayments.id })
+      .from(orderPayments)
+      .where(and(eq(orderPayments.tenantId, tenant.id), eq(orderPayments.orderId, order.id), eq(orderPayments.status, "completed"), sql`${orderPayments.cardProviderId} is not null`))
+      .limit(1),
+  ]);
   return {
     id: order.id,
     number: order.number,
@@ -628,6 +635,8 @@ export async function getByNumber(ctx: PosContext, number: string) {
     date: order.businessDate,
     created_at: order.createdAt.toISOString(),
     total: order.total,
+    /** paid (in part) on a card terminal: a return may go back to that card */
+    paid_by_card: cardPayments.length > 0,
     items: items.map((i) => {
       const q = toBig(i.quantity);
       // The price of one unit as charged (tax and discount included), what a return refunds.

@@ -12,6 +12,7 @@ import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table";
 import { toast } from "../../components/ui/use-toast";
 import { formatDate, formatDateTime } from "../../lib/dates";
 import { RequirePermission } from "../shell/guards";
+import { CardRefundPanel } from "./card-refund";
 import { CreditNoteStatusBadge } from "./credit-note-status";
 import { downloadCreditNotePdf } from "./download-ticket";
 import { printCreditNote } from "./print-credit-note";
@@ -139,6 +140,19 @@ function CreditNoteDetail() {
           </CardHeader>
           <CardContent className="grid gap-1">
             <Line label={t("creditNotes:fields.refundMethod")} value={t(`creditNotes:refund.${n.refundMethod}`)} />
+            {n.cardRefund?.transactionId ? (
+              <Line
+                label={t("creditNotes:fields.cardRefund")}
+                value={
+                  <span className="font-mono text-xs" data-testid="credit-note-card-refund">
+                    {[n.cardRefund.cardType, n.cardRefund.maskedPan, n.cardRefund.authorizationCode ? t("pos:card.authorization", { code: n.cardRefund.authorizationCode }) : null].filter(Boolean).join(" · ")}
+                  </span>
+                }
+              />
+            ) : null}
+            {n.status === "pending" && n.refundMethod === "card" && n.cardRefund ? (
+              <CardRefundPanel note={{ id: n.id, refund_amount: n.refundAmount, card_refund: { provider_id: n.cardRefund.providerId, original_invoice_number: n.cardRefund.originalInvoiceNumber ?? null } }} />
+            ) : null}
             <Line label={t("creditNotes:fields.applied")} value={formatMoney(n.appliedAmount, lang)} />
             <Line label={t("creditNotes:fields.refunded")} value={formatMoney(n.refundAmount, lang)} />
             <Line label={t("creditNotes:fields.available")} value={<span data-testid="credit-note-available">{formatMoney(n.available, lang)}</span>} />

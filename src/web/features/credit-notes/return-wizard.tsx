@@ -11,6 +11,7 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/use-toast";
 import { cn } from "../../lib/utils";
+import { CardRefundPanel } from "./card-refund";
 import { downloadCreditNotePdf } from "./download-ticket";
 import { printCreditNote } from "./print-credit-note";
 
@@ -24,6 +25,8 @@ interface WizardInvoice {
   ncf: string | null;
   customer_id: string | null;
   customer_name: string;
+  /** paid on a card terminal: the refund may go back to that card */
+  paid_by_card: boolean;
   items: { id: string; product: { id: string; name: string }; quantity: string; available: string; price: string }[];
 }
 
@@ -287,7 +290,7 @@ export function ReturnWizard({ open, onOpenChange, initialNumber }: { open: bool
             </ul>
             <fieldset className="grid gap-1">
               <legend className="mb-1 text-sm font-medium">{t("creditNotes:fields.refundMethod")}</legend>
-              {REFUND_METHODS.map((m) => (
+              {REFUND_METHODS.filter((m) => m !== "card" || invoice.paid_by_card).map((m) => (
                 <label key={m} className="flex items-center gap-2 text-sm">
                   <input type="radio" name="refund" value={m} checked={refund === m} onChange={() => setRefund(m)} data-testid={`refund-${m}`} />
                   {t(`creditNotes:refund.${m}`)}
@@ -309,6 +312,7 @@ export function ReturnWizard({ open, onOpenChange, initialNumber }: { open: bool
             </p>
             <p className="font-mono text-sm">{create.data.ncf}</p>
             <p className="text-lg tabular-nums">{formatMoney(create.data.total_amount, lang)}</p>
+            {create.data.card_refund ? <CardRefundPanel note={{ ...create.data, card_refund: create.data.card_refund }} autoStart /> : null}
             <div className="flex flex-wrap justify-center gap-2">
               <Button onClick={() => void printNote()} data-testid="return-print">
                 {t("creditNotes:print.action")}

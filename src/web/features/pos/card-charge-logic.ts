@@ -3,7 +3,7 @@ import {
   type CardTerminalKind,
   type CardTransaction,
   isCardTerminalError,
-  matchesSaleAttempt,
+  matchesAttempt,
 } from "../../../shared/card-terminal";
 import { providerFor } from "../../../shared/fiscal-settings/card-provider";
 import type { PosCardPaymentInput } from "../../../shared/pos/schemas";
@@ -19,19 +19,23 @@ import type { PosCardPaymentInput } from "../../../shared/pos/schemas";
  *   clientOrderId) and the row's slot, the same on every retry of that checkout;
  * - a call whose outcome is unknown (timeout, lost answer, dropped connection, garbage, the
  *   cashier cancelled the wait) leaves the row's attempt `unresolved`; the next charge of that
- *   row first reads `lastTransaction()` and, when it is this attempt (matchesSaleAttempt)
+ *   row first reads `lastTransaction()` and, when it is this attempt (matchesAttempt)
  *   and approved, takes it ('recovered') instead of charging again;
  * - the lane takes no invoice number, so its last transaction is read before every sale and
- *   kept as the attempt's `previous` (matchesSaleAttempt tells a new one from it); when that
+ *   kept as the attempt's `previous` (matchesAttempt tells a new one from it); when that
  *   read fails, the lane is not charged ('No se pudo obtener la última transacción').
+ *
+ * A refund to a card (a credit note paid back, see credit-notes/card-refund.tsx) runs the same
+ * way with `operation: 'refund'`: the terminal's return instead of its sale, against the
+ * original sale's invoice number where the terminal keys on it.
  */
 
-/** 'P' + 10 characters of the checkout key + the row's slot in 2 digits: 'P3F2A9C01B4E01'. */
-export function cardInvoiceNumber(checkoutKey: string, slot: number): string {
+/** 'P' (a sale; 'R' a refund) + 10 characters of the checkout key + the row's slot in 2 digits: 'P3F2A9C01B4E01'. */
+export function cardInvoiceNumber(checkoutKey: string, slot: number, prefix: "P" | "R" = "P"): string {
   const chars = checkoutKey.replace(/[^0-9a-z]/gi, "").toUpperCase();
   if (chars.length < 10) throw new RangeError(`checkout key too short for a card invoice number: '${checkoutKey}'`);
   if (!Number.isSafeInteger(slot) || slot < 1 || slot > 99) throw new RangeError(`card slot must be 1 to 99 (${slot})`);
-  return `P${chars.slice(0, 10)}${String(slot).padStart(2, "0")}`;
+  return `${prefix}${chars.slice(0, 10)}${String(slot).padStart(2, "0")}`;
 }
 
 export interface CardMethod {
@@ -64,8 +68,13 @@ export function cardRouteOf<P extends CardProvider>(methodId: string, methods: r
   return provider ? { kind: "terminal", provider } : { kind: "manual" };
 }
 
-/** One sale sent to a terminal, kept while its outcome is unknown. */
+/** A card operation: a sale at checkout, or a refund of a credit note back to the card. */
+export type CardOperationKind = "sale" | "refund";
+
+/** One sale (or refund) sent to a terminal, kept while its outcome is unknown. */
 export interface CardAttempt {
+  /** default: a sale */
+  operation?: CardOperationKind;
   providerId: string;
   amount: string;
   currencyCode: string;
@@ -107,7 +116,7 @@ export interface CardChargeResult {
  * or it was declined or voided: a new sale is safe).
  */
 export function recoveryDecision(last: CardTransaction | null, attempt: CardAttempt): "recovered" | "pending" | "charge" {
-  if (!matchesSaleAttempt(last, attempt)) return "charge";
+  if (!matchesAttempt(last, { ...attempt, operation: attempt.operation ?? "sale" })) return "charge";
   if (last!.status === "approved") return "recovered";
   if (last!.status === "pending") return "pending";
   return "charge";
@@ -144,6 +153,10 @@ export function failureResult(error: unknown, attempt: CardAttempt | null): Card
 }
 
 export interface CardChargeRequest {
+  /** default: a sale */
+  operation?: CardOperationKind;
+  /** a refund: the sale it pays back (the card service checks what is left of it) */
+  originalInvoiceNumber?: string | null;
   providerId: string;
   amount: string;
   currencyCode: string;
@@ -180,7 +193,9 @@ export async function runCardCharge(
     return failureResult(error, req.unresolved);
   }
 
+  const operation = req.operation ?? "sale";
   const attempt: CardAttempt = {
+    operation,
     providerId: req.providerId,
     amount: req.amount,
     currencyCode: req.currencyCode,
@@ -189,7 +204,10 @@ export async function runCardCharge(
   };
   opts.onPhase?.("charging");
   try {
-    const tx = await terminal.sale({ amount: req.amount, invoiceNumber: req.invoiceNumber, currencyCode: req.currencyCode }, { signal: opts.signal });
+    const tx =
+      operation === "refund"
+        ? await terminal.refund({ amount: req.amount, invoiceNumber: req.invoiceNumber, originalInvoiceNumber: req.originalInvoiceNumber ?? null }, { signal: opts.signal })
+        : await terminal.sale({ amount: req.amount, invoiceNumber: req.invoiceNumber, currencyCode: req.currencyCode }, { signal: opts.signal });
     if (tx.status === "approved") return { view: { state: "approved", transaction: tx, recovered: false }, unresolved: null };
     if (tx.status === "pending") return { view: { state: "error", code: "pending", detail: tx.message }, unresolved: attempt };
     return { view: { state: "declined", reason: tx.message ?? tx.responseCode }, unresolved: null };

@@ -9,6 +9,7 @@ import {
   type CardCharge,
   type CardChargeResult,
   type CardChargeView,
+  type CardOperationKind,
   type CardProvider,
   type CardRoute,
   cardInvoiceNumber,
@@ -53,7 +54,11 @@ export function useCardCharges() {
     begin: React.useCallback((key: string) => commit((s) => (s.key === key ? s : { key, charges: {} })), [commit]),
     /** Charges a row on its provider's terminal; resolves to the outcome (never rejects). */
     charge: React.useCallback(
-      async (row: { key: number; amount: string; currencyCode: string }, provider: CardProvider): Promise<CardChargeResult> => {
+      async (
+        row: { key: number; amount: string; currencyCode: string },
+        provider: CardProvider,
+        opts: { operation?: CardOperationKind; originalInvoiceNumber?: string | null } = {},
+      ): Promise<CardChargeResult> => {
         const { key, charges } = ref.current;
         const existing = charges[row.key];
         const slot = existing?.slot ?? nextCardSlot(charges);
@@ -69,7 +74,15 @@ export function useCardCharges() {
           const terminal = createCardTerminal(provider.kind, provider.api_url);
           result = await runCardCharge(
             terminal,
-            { providerId: provider.id, amount: row.amount, currencyCode: row.currencyCode, invoiceNumber: cardInvoiceNumber(key, slot), unresolved },
+            {
+              operation: opts.operation,
+              originalInvoiceNumber: opts.originalInvoiceNumber,
+              providerId: provider.id,
+              amount: row.amount,
+              currencyCode: row.currencyCode,
+              invoiceNumber: cardInvoiceNumber(key, slot, opts.operation === "refund" ? "R" : "P"),
+              unresolved,
+            },
             { signal: controller.signal, onPhase: (phase) => show({ state: "waiting", phase }) },
           );
         } catch (error) {
@@ -123,7 +136,10 @@ export function CardChargeStatus({
   onCancel,
   onRetry,
   retryRef,
+  operation = "sale",
 }: {
+  /** a refund shows 'will be refunded' and 'refunded' where a sale says 'will be charged' and 'approved' */
+  operation?: CardOperationKind;
   route: CardRoute;
   charge: CardCharge | undefined;
   /** the row's amount, formatted */
@@ -175,7 +191,7 @@ export function CardChargeStatus({
     case "idle":
       return (
         <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="card-charge" data-state="idle">
-          <CreditCard className="size-4 shrink-0" aria-hidden /> {t("pos:card.willCharge", { provider })}
+          <CreditCard className="size-4 shrink-0" aria-hidden /> {t(operation === "refund" ? "pos:card.willRefund" : "pos:card.willCharge", { provider, amount })}
           {unknown ? <span className="text-xs">— {t("pos:card.unknownOutcome")}</span> : null}
         </p>
       );
@@ -186,7 +202,7 @@ export function CardChargeStatus({
           <Loader2 className="mt-0.5 size-5 shrink-0 animate-spin text-primary" aria-hidden />
           <div className="min-w-0 flex-1">
             <p className="font-semibold">{view.phase === "checking" ? t("pos:card.checking") : t("pos:card.waiting")}</p>
-            <p className="text-muted-foreground">{t("pos:card.waitingHint", { provider, amount })}</p>
+            <p className="text-muted-foreground">{t(operation === "refund" ? "pos:card.refundHint" : "pos:card.waitingHint", { provider, amount })}</p>
           </div>
           <Button type="button" variant="outline" size="sm" className="ml-auto h-11 min-w-32" onClick={onCancel} data-testid="card-cancel">
             {t("pos:card.cancel")} <kbd className="rounded border px-1 text-[10px] font-normal">Esc</kbd>
@@ -207,7 +223,7 @@ export function CardChargeStatus({
           <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-success" aria-hidden />
           <div className="min-w-0 flex-1">
             <p className="font-semibold text-success">
-              {t("pos:card.approved")} · {tx.amount ? formatMoney(tx.amount, lang) : amount}
+              {t(operation === "refund" ? "pos:card.refunded" : "pos:card.approved")} · {tx.amount ? formatMoney(tx.amount, lang) : amount}
             </p>
             <p className="break-words font-mono text-xs" data-testid="card-approved-details">
               {details.join(" · ")}
@@ -231,7 +247,7 @@ export function CardChargeStatus({
               {t("pos:card.declined")}
               {view.reason ? `: ${view.reason}` : ""}
             </p>
-            <p className="text-xs text-muted-foreground">{t("pos:card.declinedHint")}</p>
+            <p className="text-xs text-muted-foreground">{t(operation === "refund" ? "pos:card.refundDeclinedHint" : "pos:card.declinedHint")}</p>
           </div>
           {retry}
         </>,
@@ -245,7 +261,7 @@ export function CardChargeStatus({
           <AlertTriangle className={cn("mt-0.5 size-5 shrink-0", view.state === "timeout" ? "text-destructive" : "text-warning")} aria-hidden />
           <div className="min-w-0 flex-1">
             <p className="font-semibold">{t(`pos:card.${view.state}`)}</p>
-            <p className="text-xs text-muted-foreground">{t("pos:card.declinedHint")}</p>
+            <p className="text-xs text-muted-foreground">{t(operation === "refund" ? "pos:card.refundDeclinedHint" : "pos:card.declinedHint")}</p>
           </div>
           {retry}
           {unknownNote}
