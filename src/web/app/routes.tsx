@@ -16,6 +16,7 @@ import { invoiceRoutes } from "../features/invoices/routes";
 import { LandingPage } from "../features/landing/landing-page";
 import { ncfSettingsRoutes } from "../features/ncf/routes";
 import { outboxSettingsRoutes } from "../features/outbox/routes";
+import { paymentLinkSettingsRoutes, payRoute } from "../features/payment-links/routes";
 import { posRoutes } from "../features/pos/routes";
 import { productRoutes } from "../features/products/routes";
 import { providerRoutes } from "../features/providers/routes";
@@ -79,6 +80,7 @@ export const router = createBrowserRouter([
       { path: "/onboarding/:product", lazy: registerPage },
       { path: "/nothing-to-see-here", lazy: () => import("../features/super-admin/super-admin-page").then((m) => ({ Component: m.SuperAdminPage })) },
       publicInvoiceRoute,
+      payRoute,
       {
         path: "/home",
         element: <RequireSession />,
@@ -113,6 +115,7 @@ export const router = createBrowserRouter([
                   ...cashboxSettingsRoutes,
                   ...ncfSettingsRoutes,
                   ...fiscalSettingsRoutes,
+                  ...paymentLinkSettingsRoutes,
                   ...outboxSettingsRoutes,
                 ],
               },

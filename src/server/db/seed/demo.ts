@@ -3,6 +3,7 @@ import { hashPassword } from "../../modules/auth/service";
 import { users } from "../../modules/auth/tables";
 import { customers } from "../../modules/customer/tables";
 import { createTenant } from "../../modules/onboarding/service";
+import { paymentLinkSettings } from "../../modules/payment-link/tables";
 import { cashboxes } from "../../modules/pos/tables";
 import { unsafeFindTenantBySubdomain } from "../../modules/tenant/service";
 import { type Db, withTenant } from "../client";
@@ -48,6 +49,8 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
       { tenantId: tenant.id, id: newId(), code: "CAJA2", name: "Caja 2", warehouseId, willOpenDrawer: true },
       { tenantId: tenant.id, id: newId(), code: "CAJA3", name: "Caja 3", warehouseId, willOpenDrawer: true },
     ]);
+    // Payment links through the built-in sandbox provider (test cards on /pay/{id}), so the demo shows them.
+    await tx.insert(paymentLinkSettings).values({ tenantId: tenant.id, id: newId(), provider: "sandbox", isEnabled: true, ttlDays: 7 });
   });
   return { created: true };
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { FileText, Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { INVOICE_STATUSES, type InvoiceStatus } from "../../../shared/invoices/schemas";
 import { formatMoney } from "../../../shared/money/format";
 import { useTRPC } from "../../app/trpc";
@@ -17,6 +17,7 @@ import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table";
 import { formatDate } from "../../lib/dates";
 import { usePermissions } from "../../lib/permissions";
 import { useListParams } from "../../lib/use-list-params";
+import { InvoicesTabs, PaymentLinksTab } from "../payment-links/payment-links-tab";
 import { RequirePermission } from "../shell/guards";
 import { InvoiceStatusBadge } from "./invoice-status";
 
@@ -24,10 +25,19 @@ const LIST = { pageSize: 20, debounceMs: 400 };
 const selectClass = "h-10 min-w-0 max-w-full rounded-[var(--radius-button)] border bg-background px-2 text-sm";
 
 export function InvoicesPage() {
+  // ?tab=links: the 'payment links' tab (issue 12 §5)
+  const links = useSearchParams()[0].get("tab") === "links";
+  return <RequirePermission permission="invoices.view">{links ? <PaymentLinksScreen /> : <InvoicesScreen />}</RequirePermission>;
+}
+
+function PaymentLinksScreen() {
+  const { t } = useTranslation();
   return (
-    <RequirePermission permission="invoices.view">
-      <InvoicesScreen />
-    </RequirePermission>
+    <div className="grid grid-cols-1 gap-4">
+      <ListHeader title={t("invoices:title")} subtitle={t("invoices:subtitle")} />
+      <InvoicesTabs active="links" />
+      <PaymentLinksTab />
+    </div>
   );
 }
 
@@ -78,6 +88,7 @@ function InvoicesScreen() {
           ) : null}
         </div>
       </ListHeader>
+      <InvoicesTabs active="invoices" />
       <Card>
         <CardContent className="grid grid-cols-1 gap-4 pt-5">
           <div className="flex flex-wrap items-end gap-3">

@@ -10,6 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/use-toast";
+import { PaymentLinkDialog } from "../payment-links/payment-link-dialog";
 
 /** Methods that do not take money for an invoice already issued. */
 const NOT_FOR_PAYMENTS = new Set(["CREDIT", "CREDIT_NOTE"]);
@@ -21,6 +22,8 @@ export interface PayableInvoice {
   paidTotal: string;
   balanceDue: string;
   payments: { status: string; currency: { id: string } }[];
+  /** for the payment link offer (spec 02: when the card-link provider is configured and something is pending) */
+  customer?: { name: string; email?: string | null; isDefault?: boolean };
 }
 
 /**
@@ -43,6 +46,8 @@ export function RecordPaymentDialog({ invoice, open, onOpenChange }: { invoice: 
   const [notes, setNotes] = React.useState("");
   const [error, setError] = React.useState<string | null>(null);
   const key = React.useRef(crypto.randomUUID());
+  const [linking, setLinking] = React.useState(false);
+  const linkConfigured = useQuery({ ...trpc.paymentLink.checkConfig.queryOptions(), enabled: open && !!invoice.customer }).data === true;
 
   const method = usable.find((m) => m.id === methodId);
   // A method without 'use currencies' is taken in the default currency only.
@@ -103,81 +108,95 @@ export function RecordPaymentDialog({ invoice, open, onOpenChange }: { invoice: 
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t("common:actions.close")} className="max-w-md" data-testid="record-payment-dialog">
-        <DialogHeader>
-          <DialogTitle>{t("invoices:payment.title", { number: invoice.number })}</DialogTitle>
-          <DialogDescription>{t("invoices:payment.description")}</DialogDescription>
-        </DialogHeader>
-        <dl className="grid grid-cols-3 gap-2 rounded-[var(--radius-card)] border bg-muted/40 p-3 text-sm">
-          <div>
-            <dt className="text-muted-foreground">{t("invoices:fields.total")}</dt>
-            <dd className="font-semibold tabular-nums">{formatMoney(invoice.total, lang)}</dd>
-          </div>
-          <div>
-            <dt className="text-muted-foreground">{t("invoices:fields.paid")}</dt>
-            <dd className="font-semibold tabular-nums">{formatMoney(invoice.paidTotal, lang)}</dd>
-          </div>
-          <div>
-            <dt className="text-muted-foreground">{t("invoices:fields.pending")}</dt>
-            <dd className="font-semibold tabular-nums text-destructive" data-testid="payment-pending">
-              {formatMoney(invoice.balanceDue, lang)}
-            </dd>
-          </div>
-        </dl>
-        <form className="grid gap-3" onSubmit={submit} noValidate>
-          <div className="grid grid-cols-2 gap-3">
-            <div className="grid gap-1">
-              <Label htmlFor="pay-method">{t("invoices:payment.method")}</Label>
-              <select id="pay-method" className="h-10 rounded-[var(--radius-button)] border bg-background px-2 text-sm" value={methodId} onChange={(e) => setMethodId(e.target.value)}>
-                {usable.map((m) => (
-                  <option key={m.id} value={m.id}>
-                    {m.name}
-                  </option>
-                ))}
-              </select>
+    <>
+      <Dialog open={open} onOpenChange={onOpenChange}>
+        <DialogContent closeLabel={t("common:actions.close")} className="max-w-md" data-testid="record-payment-dialog">
+          <DialogHeader>
+            <DialogTitle>{t("invoices:payment.title", { number: invoice.number })}</DialogTitle>
+            <DialogDescription>{t("invoices:payment.description")}</DialogDescription>
+          </DialogHeader>
+          <dl className="grid grid-cols-3 gap-2 rounded-[var(--radius-card)] border bg-muted/40 p-3 text-sm">
+            <div>
+              <dt className="text-muted-foreground">{t("invoices:fields.total")}</dt>
+              <dd className="font-semibold tabular-nums">{formatMoney(invoice.total, lang)}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">{t("invoices:fields.paid")}</dt>
+              <dd className="font-semibold tabular-nums">{formatMoney(invoice.paidTotal, lang)}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">{t("invoices:fields.pending")}</dt>
+              <dd className="font-semibold tabular-nums text-destructive" data-testid="payment-pending">
+                {formatMoney(invoice.balanceDue, lang)}
+              </dd>
+            </div>
+          </dl>
+          <form className="grid gap-3" onSubmit={submit} noValidate>
+            <div className="grid grid-cols-2 gap-3">
+              <div className="grid gap-1">
+                <Label htmlFor="pay-method">{t("invoices:payment.method")}</Label>
+                <select id="pay-method" className="h-10 rounded-[var(--radius-button)] border bg-background px-2 text-sm" value={methodId} onChange={(e) => setMethodId(e.target.value)}>
+                  {usable.map((m) => (
+                    <option key={m.id} value={m.id}>
+                      {m.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="grid gap-1">
+                <Label htmlFor="pay-currency">{t("invoices:payment.currency")}</Label>
+                <select id="pay-currency" className="h-10 rounded-[var(--radius-button)] border bg-background px-2 text-sm" value={currencyId} disabled={takenCurrencies.length < 2} onChange={(e) => setCurrencyId(e.target.value)}>
+                  {takenCurrencies.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.code} · {c.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
             </div>
             <div className="grid gap-1">
-              <Label htmlFor="pay-currency">{t("invoices:payment.currency")}</Label>
-              <select id="pay-currency" className="h-10 rounded-[var(--radius-button)] border bg-background px-2 text-sm" value={currencyId} disabled={takenCurrencies.length < 2} onChange={(e) => setCurrencyId(e.target.value)}>
-                {takenCurrencies.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.code} · {c.name}
-                  </option>
-                ))}
-              </select>
+              <Label htmlFor="pay-amount">{t("invoices:payment.amount")}</Label>
+              <Input id="pay-amount" type="number" inputMode="decimal" step="0.01" min="0.01" max={pendingIn.toFixed(2)} value={amount} onChange={(e) => setAmount(e.target.value)} autoFocus />
+              {currency && !rate.eq(1) ? <p className="text-xs text-muted-foreground">{t("invoices:payment.rate", { code: currency.code, rate: currency.rate })}</p> : null}
             </div>
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="pay-amount">{t("invoices:payment.amount")}</Label>
-            <Input id="pay-amount" type="number" inputMode="decimal" step="0.01" min="0.01" max={pendingIn.toFixed(2)} value={amount} onChange={(e) => setAmount(e.target.value)} autoFocus />
-            {currency && !rate.eq(1) ? <p className="text-xs text-muted-foreground">{t("invoices:payment.rate", { code: currency.code, rate: currency.rate })}</p> : null}
-          </div>
-          {isCash ? null : (
+            {isCash ? null : (
+              <div className="grid gap-1">
+                <Label htmlFor="pay-reference">{t("invoices:payment.reference")}</Label>
+                <Input id="pay-reference" value={reference} maxLength={100} onChange={(e) => setReference(e.target.value)} />
+              </div>
+            )}
             <div className="grid gap-1">
-              <Label htmlFor="pay-reference">{t("invoices:payment.reference")}</Label>
-              <Input id="pay-reference" value={reference} maxLength={100} onChange={(e) => setReference(e.target.value)} />
+              <Label htmlFor="pay-notes">{t("invoices:payment.notes")}</Label>
+              <Input id="pay-notes" value={notes} maxLength={500} onChange={(e) => setNotes(e.target.value)} />
             </div>
-          )}
-          <div className="grid gap-1">
-            <Label htmlFor="pay-notes">{t("invoices:payment.notes")}</Label>
-            <Input id="pay-notes" value={notes} maxLength={500} onChange={(e) => setNotes(e.target.value)} />
-          </div>
-          {error ? (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
+            {error ? (
+              <p role="alert" className="text-sm text-destructive">
+                {error}
+              </p>
+            ) : null}
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+                {t("common:actions.cancel")}
+              </Button>
+              <Button type="submit" disabled={record.isPending} data-testid="record-payment-submit">
+                {t("invoices:payment.submit")}
+              </Button>
+            </DialogFooter>
+          </form>
+          {invoice.customer && linkConfigured && toBig(invoice.balanceDue).gt(0) ? (
+            <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-3 text-sm">
+              <span className="text-muted-foreground">{t("paymentLinks:offer.hint")}</span>
+              <Button type="button" variant="outline" onClick={() => {
+                  onOpenChange(false);
+                  setLinking(true);
+                }} data-testid="record-payment-link-offer">
+                {t("paymentLinks:offer.button")}
+              </Button>
+            </div>
           ) : null}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {t("common:actions.cancel")}
-            </Button>
-            <Button type="submit" disabled={record.isPending} data-testid="record-payment-submit">
-              {t("invoices:payment.submit")}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        </DialogContent>
+      </Dialog>
+      {invoice.customer ? <PaymentLinkDialog invoice={{ ...invoice, customer: invoice.customer }} open={linking} onOpenChange={setLinking} /> : null}
+    </>
   );
 }

@@ -3,6 +3,7 @@ import { catalogSettingsTabs } from "../catalog-settings/routes";
 import { fiscalSettingsTabs } from "../fiscal-settings/routes";
 import { ncfSettingsTabs } from "../ncf/routes";
 import { outboxSettingsTabs } from "../outbox/routes";
+import { paymentLinkSettingsTabs } from "../payment-links/routes";
 
 export interface SettingsTab {
   key: string;
@@ -21,6 +22,7 @@ export const SETTINGS_TABS: SettingsTab[] = [
   ...cashboxSettingsTabs,
   ...ncfSettingsTabs,
   ...fiscalSettingsTabs,
+  ...paymentLinkSettingsTabs,
   ...outboxSettingsTabs,
 ];
 
