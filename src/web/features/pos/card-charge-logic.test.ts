@@ -50,6 +50,8 @@ describe("cardInvoiceNumber", () => {
     expect(cardInvoiceNumber(KEY, 1)).not.toBe(cardInvoiceNumber(KEY, 2));
     expect(cardInvoiceNumber(KEY, 1)).not.toBe(cardInvoiceNumber("9f2a9c01-b4e0-4c7a-9d11-0a2b3c4d5e6f", 1));
     expect(cardInvoiceNumber(KEY, 1)).toHaveLength(13);
+    // a refund to the card has its own letter, so it never takes a sale's number
+    expect(cardInvoiceNumber(KEY, 1, "R")).toBe("R3F2A9C01B401");
   });
 
   it("refuses a key with fewer than 10 letters and digits, and a slot outside 1 to 99 or not whole", () => {
@@ -183,6 +185,12 @@ describe("recoveryDecision", () => {
     expect(recoveryDecision(serviceTx({ status: "cancelled" }), serviceAttempt)).toBe("charge");
   });
 
+  it("a refund's attempt is recovered only by a refund: a sale with its number and amount is not it", () => {
+    const refund: CardAttempt = { ...serviceAttempt, operation: "refund", invoiceNumber: "R3F2A9C01B401" };
+    expect(recoveryDecision(serviceTx({ type: "return", invoice_number: "R3F2A9C01B401" }), refund)).toBe("recovered");
+    expect(recoveryDecision(serviceTx({ type: "sale", invoice_number: "R3F2A9C01B401" }), refund)).toBe("charge");
+  });
+
   it("card service: no last transaction, another invoice number, another amount or a refund is not this attempt: charge", () => {
     expect(recoveryDecision(null, serviceAttempt)).toBe("charge");
     expect(recoveryDecision(serviceTx({ invoice_number: "P3F2A9C01B402" }), serviceAttempt)).toBe("charge");
@@ -297,12 +305,14 @@ describe("cardPaymentOf", () => {
       terminalId: "CS-TERM-01",
       merchantId: "MERCH-000987",
       batchNumber: "000001",
+      // the number the sale was sent with: a refund to the card is made against it
+      invoiceNumber: "P3F2A9C01B401",
     });
     expect(posCardPaymentInput.safeParse({ ...payment, providerId: crypto.randomUUID() }).success).toBe(true);
   });
 
   it("lane: keyed on the lane's invoice number; without one, on the reference, then the authorization", () => {
-    expect(cardPaymentOf("p", laneTx()).transactionId).toBe("000003");
+    expect(cardPaymentOf("p", laneTx())).toMatchObject({ transactionId: "000003", invoiceNumber: "000003" });
     expect(cardPaymentOf("p", laneTx({ InvoiceNumber: null })).transactionId).toBe("100000000003");
     expect(cardPaymentOf("p", laneTx({ InvoiceNumber: null, TransactionReference: null })).transactionId).toBe("D23757");
     expect(() => cardPaymentOf("p", { ...laneTx(), invoiceNumber: null, reference: null, authorizationCode: null })).toThrow(/without a key/);
@@ -321,6 +331,7 @@ describe("cardPaymentOf", () => {
       terminalId: "   ",
       merchantId: null,
       batchNumber: long(55),
+      invoiceNumber: long(60),
     };
     const payment = cardPaymentOf("p", tx);
     expect(payment.transactionId).toHaveLength(100);
@@ -330,6 +341,7 @@ describe("cardPaymentOf", () => {
     expect(payment.entryMode).toHaveLength(10);
     expect(payment.cardType).toHaveLength(50);
     expect(payment.batchNumber).toHaveLength(50);
+    expect(payment.invoiceNumber).toHaveLength(50);
     expect("terminalId" in payment).toBe(false);
     expect("merchantId" in payment).toBe(false);
     expect(posCardPaymentInput.safeParse({ ...payment, providerId: crypto.randomUUID() }).success).toBe(true);
@@ -453,6 +465,21 @@ describe("runCardCharge against the simulators", () => {
     expect(result.view).toMatchObject({ state: "error", code: "lastTransaction" });
     expect(result.unresolved).toBeNull();
     expect(await transactions(lane)).toHaveLength(0);
+  });
+
+  it("a refund to the card: the card service's return against the original sale; lost, it is recovered from the last transaction and returned once", async () => {
+    const terminal = new LocalCardService(service.url);
+    const sold = await runCardCharge(terminal, request());
+    expect(sold.view).toMatchObject({ state: "approved" });
+    const refund = { ...request(cardInvoiceNumber(KEY, 1, "R")), operation: "refund" as const, originalInvoiceNumber: cardInvoiceNumber(KEY, 1), amount: "100.00" };
+    service.setMode("lost", { count: 1, operations: ["refund"] });
+    const lost = await runCardCharge(terminal, refund);
+    expect(lost.view).toMatchObject({ state: "error", code: "lost" });
+    expect(lost.unresolved).toMatchObject({ operation: "refund", invoiceNumber: "R3F2A9C01B401", amount: "100.00" });
+    const again = await runCardCharge(terminal, { ...refund, unresolved: lost.unresolved });
+    expect(again).toMatchObject({ view: { state: "approved", recovered: true, transaction: { type: "refund", amount: "100.00", originalInvoiceNumber: "P3F2A9C01B401" } }, unresolved: null });
+    const all = (await transactions(service)) as { type: string }[];
+    expect(all.map((t) => t.type)).toEqual(["sale", "return"]);
   });
 
   it("garbage and an unreachable terminal never reject: each is an error view", async () => {
