@@ -18,6 +18,7 @@ export const STATIC_ROUTES = [
   "/home/providers/new",
   "/home/promotions",
   "/home/invoices",
+  "/home/invoices?tab=links",
   "/home/invoices/new",
   "/home/credit-notes",
   "/home/reports",
@@ -43,6 +44,7 @@ export const STATIC_ROUTES = [
   "/home/settings/invoice-types",
   "/home/settings/customer-types",
   "/home/settings/outbox",
+  "/home/settings/payment-links",
 ] as const;
 
 /** The detail screens (the app's route patterns), each opened on a real record by `resolveDetailRoutes`. */

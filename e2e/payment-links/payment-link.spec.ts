@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousViolations } from "../a11y/axe";
 import { ensureCashboxOpen, trpcMutation } from "../catalog-helpers";
 import { signIn, tenantUrl } from "../support";
 
@@ -79,6 +80,8 @@ test("create a payment link for a credit invoice, decline then pay it on the san
   await customer.goto(link);
   await expect(customer.getByTestId("pay-amount")).toContainText("420.00");
   await expect(customer.getByTestId("pay-test-cards")).toContainText("4111 1111 1111 1111");
+  // The public page a customer opens meets WCAG AA like every screen of the app.
+  await expectNoSeriousViolations(customer, "/pay/{id}");
   await customer.getByLabel("Número de tarjeta").fill("4000 0000 0000 0002");
   await customer.getByLabel("Vencimiento (MM/AA)").fill("12/39");
   await customer.getByLabel("CVC").fill("123");

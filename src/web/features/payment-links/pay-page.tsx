@@ -7,6 +7,7 @@ import { formatMoney } from "../../../shared/money/format";
 import { SANDBOX_TEST_CARDS } from "../../../shared/payment-link/sandbox-cards";
 import { useTRPC } from "../../app/trpc";
 import { LanguageSelector } from "../../components/language-selector";
+import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
@@ -31,9 +32,9 @@ export function PayPage() {
   return (
     <div className="min-h-screen bg-background">
       <header className="mx-auto flex max-w-lg items-center justify-between gap-3 px-4 pt-4">
-        <span className="text-sm font-medium text-warning-foreground" data-testid="pay-sandbox-badge">
+        <Badge variant="warning" data-testid="pay-sandbox-badge">
           {t("paymentLinks:pay.sandboxBadge")}
-        </span>
+        </Badge>
         <LanguageSelector />
       </header>
       <main className="mx-auto grid max-w-lg gap-4 p-4" data-testid="pay-page">
