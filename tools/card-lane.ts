@@ -161,9 +161,18 @@ export function sendGarbage(res: ServerResponse) {
   res.end("<html><body><h1>502 Bad Gateway</h1>terminal busy</body></html>");
 }
 
-/** Drops the connection without an answer (the 'lost' mode). */
+/**
+ * The 'lost' mode: the call was carried out and its answer is lost on the way: the status line,
+ * the headers and the start of the body go out, then the connection drops. The head goes first
+ * on purpose: a browser silently resends a request whose reused keep-alive connection closed
+ * before any byte of the answer (Chromium's stale-socket retry), which a lane would take as a
+ * second sale the POS never sees (docs/decisions.md); once the head has arrived it never does, and
+ * the POS gets the lost answer it must resolve through the last transaction.
+ */
 export function dropConnection(res: ServerResponse) {
-  res.socket?.destroy();
+  if (res.destroyed || res.writableEnded) return;
+  res.writeHead(200, { "Content-Type": "application/json", "Content-Length": "2048" });
+  res.write('{"TransactionOverallStatus":', () => res.socket?.destroy());
 }
 
 export function cors(req: IncomingMessage, res: ServerResponse) {

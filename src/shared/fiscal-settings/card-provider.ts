@@ -82,3 +82,21 @@ export function providerFor<T extends Pick<CardProviderRow, "id" | "cashbox_id" 
     active.find((p) => p.is_default)
   );
 }
+
+/**
+ * The terminal a cash box reads its last transaction from and closes the batch of (quick command
+ * 031, the cash box close): the cash box's own provider, else the one the card payment methods
+ * charge through when they all name the same one, else the tenant's default; only active ones.
+ */
+export function terminalOfCashbox<T extends Pick<CardProviderRow, "id" | "cashbox_id" | "is_default" | "is_active">>(
+  providers: readonly T[],
+  opts: { cashboxId?: string | null; methods?: readonly { useCardProvider: boolean; cardProviderId: string | null; isActive?: boolean }[] },
+): T | undefined {
+  const named = [...new Set((opts.methods ?? []).filter((m) => m.useCardProvider && m.isActive !== false && m.cardProviderId).map((m) => m.cardProviderId!))];
+  const active = providers.filter((p) => p.is_active);
+  return (
+    (opts.cashboxId ? active.find((p) => p.cashbox_id === opts.cashboxId) : undefined) ??
+    (named.length === 1 ? active.find((p) => p.id === named[0]) : undefined) ??
+    active.find((p) => p.is_default)
+  );
+}

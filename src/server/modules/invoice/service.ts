@@ -6,6 +6,7 @@ import { balanceDueOf, paymentStatusOf } from "../../../shared/invoices/balance"
 import { type CancelReasonCode, type InvoiceListInput, type invoiceDraftInput, type invoiceListInput, invoiceStatusOf, type recordPaymentInput } from "../../../shared/invoices/schemas";
 import { businessDate } from "../../../shared/platform/dates";
 import { COUNT_CAP, offsetOf, pageOf } from "../../../shared/platform/pagination";
+import type { PosCardPaymentInput } from "../../../shared/pos/schemas";
 import { rowsOf } from "../../db/client";
 import { startsWith } from "../../db/prefix";
 import { newId } from "../../ids";
@@ -247,7 +248,7 @@ export async function getInvoice(ctx: PosContext, id: string, today: string) {
       userName: p.userName,
       /** a card payment: its provider, the terminal's transaction key and answer (masked card, authorization …) */
       card: p.payment.cardTransactionId
-        ? { providerId: p.payment.cardProviderId, transactionId: p.payment.cardTransactionId, ...(p.payment.card as Record<string, string | null>) }
+        ? { ...(p.payment.card as Omit<PosCardPaymentInput, "providerId" | "transactionId"> | null), providerId: p.payment.cardProviderId, transactionId: p.payment.cardTransactionId }
         : null,
     })),
     creditNotes: notes.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),

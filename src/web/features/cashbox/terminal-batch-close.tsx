@@ -3,7 +3,7 @@ import { CreditCard } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { createCardTerminal } from "../../../shared/card-terminal";
 import { toBig } from "../../../shared/catalog/decimal";
-import { providerFor } from "../../../shared/fiscal-settings/card-provider";
+import { terminalOfCashbox } from "../../../shared/fiscal-settings/card-provider";
 import { formatMoney } from "../../../shared/money/format";
 import { useTRPC } from "../../app/trpc";
 import { Badge } from "../../components/ui/badge";
@@ -19,7 +19,8 @@ export function TerminalBatchClose({ cashboxId, countedCard }: { cashboxId: stri
   const lang = i18n.language;
   const trpc = useTRPC();
   const providers = useQuery(trpc.cardProvider.getAll.queryOptions());
-  const provider = providers.data ? providerFor(providers.data, { cashboxId }) : undefined;
+  const methods = useQuery({ ...trpc.paymentMethod.getAll.queryOptions() });
+  const provider = providers.data ? terminalOfCashbox(providers.data, { cashboxId, methods: methods.data }) : undefined;
   const close = useMutation({
     meta: { silent: true },
     mutationFn: () => createCardTerminal(provider!.kind, provider!.api_url).batchClose(),

@@ -3,6 +3,7 @@ import { ArrowLeft, Ban, CreditCard, Pencil, SearchX, Share2, Trash2, Undo2 } fr
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
+import { entryModeLabel } from "../../../shared/card-terminal";
 import { toBig } from "../../../shared/catalog/decimal";
 import { formatMoney, formatQuantity } from "../../../shared/money/format";
 import { useTRPC } from "../../app/trpc";
@@ -248,6 +249,17 @@ function InvoiceDetail() {
                         {p.reference ? ` · ${p.reference}` : null}
                         {p.notes ? ` · ${p.notes}` : null}
                       </div>
+                      {p.card ? (
+                        <div className="font-mono text-xs text-muted-foreground" data-testid="invoice-payment-card">
+                          {[
+                            [p.card.cardType, p.card.maskedPan].filter(Boolean).join(" "),
+                            p.card.entryMode ? entryModeLabel(p.card.entryMode, lang.startsWith("en") ? "en" : "es") : null,
+                            p.card.terminalId ? t("invoices:cardTerminal", { terminal: p.card.terminalId, batch: p.card.batchNumber ?? "—" }) : null,
+                          ]
+                            .filter(Boolean)
+                            .join(" · ")}
+                        </div>
+                      ) : null}
                     </TD>
                     <TD>{p.status === "completed" ? null : <span className="text-xs text-muted-foreground">{t(`invoices:paymentStatus.${p.status}`)}</span>}</TD>
                     <TD className="text-right tabular-nums">

@@ -3,7 +3,7 @@ import { RefreshCw } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { type CardTransaction, createCardTerminal, isCardTerminalError, laneResponseTone } from "../../../../shared/card-terminal";
-import { type CardProviderRow, providerFor } from "../../../../shared/fiscal-settings/card-provider";
+import { type CardProviderRow, terminalOfCashbox } from "../../../../shared/fiscal-settings/card-provider";
 import { formatMoney } from "../../../../shared/money/format";
 import { useTRPC } from "../../../app/trpc";
 import { Badge } from "../../../components/ui/badge";
@@ -34,7 +34,8 @@ export function LastCardTransactionDialog({ open, onOpenChange, cashboxId }: { o
   const { t } = useTranslation();
   const trpc = useTRPC();
   const providers = useQuery({ ...trpc.cardProvider.getAll.queryOptions(), enabled: open });
-  const provider = providers.data ? providerFor(providers.data, { cashboxId }) : undefined;
+  const methods = useQuery({ ...trpc.paymentMethod.getAll.queryOptions(), enabled: open });
+  const provider = providers.data ? terminalOfCashbox(providers.data, { cashboxId, methods: methods.data }) : undefined;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent closeLabel={t("posPanels:common.close")} className="max-w-2xl" onInteractOutside={(e) => e.preventDefault()} data-testid="last-card-transaction">
