@@ -54,7 +54,7 @@ export const PERMISSION_CATALOGUE: Record<ModuleCode, readonly string[]> = {
   customers: [...CRUD],
   sellers: ["view", "update"],
   employees: [...CRUD],
-  purchase_orders: [...CRUD, "approve", "receive"],
+  purchase_orders: [...CRUD, "approve", "receive", "send", "cancel"],
   accounting: ["view", "create", "update", "close_period", "export"],
   forms: [...CRUD, "publish", "manage_submissions"],
   dental: ["access", "view", "create", "update", "delete"],

@@ -18,6 +18,7 @@ import { productRouter } from "../modules/product/router";
 import { productCategoryRouter, productSubCategoryRouter } from "../modules/product-category/router";
 import { productImportRouter } from "../modules/product-import/router";
 import { providerRouter } from "../modules/provider/router";
+import { purchaseOrderRouter, purchaseSettingsRouter } from "../modules/purchasing/router";
 import { recipeRouter } from "../modules/recipe/router";
 import { superAdminRouter } from "../modules/super-admin/router";
 import { tenantRouter } from "../modules/tenant/router";
@@ -61,6 +62,8 @@ export const appRouter = router({
   currency: currencyRouter,
   outbox: outboxRouter,
   paymentLink: paymentLinkRouter,
+  purchaseOrder: purchaseOrderRouter,
+  purchaseSettings: purchaseSettingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

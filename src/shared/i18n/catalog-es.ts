@@ -20,6 +20,7 @@ import esPosPanels from "./es/posPanels.json";
 import esProductImport from "./es/productImport.json";
 import esProducts from "./es/products.json";
 import esProviders from "./es/providers.json";
+import esPurchasing from "./es/purchasing.json";
 import esRecipes from "./es/recipes.json";
 import esSettings from "./es/settings.json";
 import esSuperadmin from "./es/superadmin.json";
@@ -27,4 +28,4 @@ import esUnits from "./es/units.json";
 import esWarehouses from "./es/warehouses.json";
 
 /** The Spanish catalogs, by namespace. The web app always loads it (it is also the fallback for a missing key). */
-export const es = { auth: esAuth, common: esCommon, dashboard: esDashboard, errors: esErrors, nav: esNav, settings: esSettings, superadmin: esSuperadmin, products: esProducts, productImport: esProductImport, providers: esProviders, categories: esCategories, units: esUnits, inventory: esInventory, recipes: esRecipes, warehouses: esWarehouses, customers: esCustomers, employees: esEmployees, pos: esPos, outbox: esOutbox, cashbox: esCashbox, posPanels: esPosPanels, fiscalSettings: esFiscalSettings, invoices: esInvoices, invoiceShare: esInvoiceShare, creditNotes: esCreditNotes, ncf: esNcf, paymentLinks: esPaymentLinks };
+export const es = { auth: esAuth, common: esCommon, dashboard: esDashboard, errors: esErrors, nav: esNav, settings: esSettings, superadmin: esSuperadmin, products: esProducts, productImport: esProductImport, providers: esProviders, categories: esCategories, units: esUnits, inventory: esInventory, recipes: esRecipes, warehouses: esWarehouses, customers: esCustomers, employees: esEmployees, pos: esPos, outbox: esOutbox, cashbox: esCashbox, posPanels: esPosPanels, fiscalSettings: esFiscalSettings, invoices: esInvoices, invoiceShare: esInvoiceShare, creditNotes: esCreditNotes, ncf: esNcf, paymentLinks: esPaymentLinks, purchasing: esPurchasing };
