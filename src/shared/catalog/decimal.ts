@@ -44,7 +44,8 @@ export function decimal(opts: { scale?: number; min?: number | string; max?: num
 
 /** Money: ≥ 0, at most 2 decimal places (never rounded silently), at most MONEY_MAX. */
 export const money = (message?: string, opts: { positive?: boolean; max?: number | string } = {}) => decimal({ scale: 2, min: 0, max: MONEY_MAX, maxPlaces: 2, message, ...opts });
-export const quantity = (message?: string) => decimal({ scale: 4, min: 0, message });
+/** A quantity: at least 0, at most 4 decimals (a fifth is refused, not rounded away). */
+export const quantity = (message?: string) => decimal({ scale: 4, min: 0, maxPlaces: 4, message });
 
 /** An optional decimal of a form: '', null or absent is undefined; anything else goes through `schema`. */
 export function optionalDecimal<T extends z.ZodType>(schema: T) {

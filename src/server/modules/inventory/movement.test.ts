@@ -114,6 +114,69 @@ describe("warehouseMovement.*", () => {
   });
 });
 
+describe("editing and deleting a pending movement (warehouseMovement.update / delete / getStock)", () => {
+  it("update replaces a pending movement's fields and lines, noting the stock they start from; with complete it moves stock", async () => {
+    const owner = await t.client("acme", "owner");
+    const before = await stock(principal);
+    const m = await owner.warehouseMovement.create.mutate({ type: "entry", warehouseId: principal, date: today, reference: "OC-1", lines: [{ productId, quantity: "3", cost: "300" }] });
+    const edited = await owner.warehouseMovement.update.mutate({ id: m.id, type: "exit", warehouseId: principal, date: today, reference: "Merma", lines: [{ productId, quantity: "2" }] });
+    expect(edited).toMatchObject({ id: m.id, number: m.number, type: "exit", reference: "Merma", status: "pending" });
+    expect(edited.lines).toHaveLength(1);
+    expect(edited.lines[0]).toMatchObject({ quantity: "2.0000", cost: null, currentStock: before });
+    expect(await stock(principal)).toBe(before);
+    const done = await owner.warehouseMovement.update.mutate({ id: m.id, type: "exit", warehouseId: principal, date: today, lines: [{ productId, quantity: "1" }], complete: true });
+    expect(done.status).toBe("completed");
+    expect(await stock(principal)).toBe((Number(before) - 1).toFixed(4));
+    // A completed movement is not edited nor deleted: it is cancelled.
+    const notEditable = await errorOf(owner.warehouseMovement.update.mutate({ id: m.id, type: "exit", warehouseId: principal, date: today, lines: [{ productId, quantity: "5" }] }));
+    expect(notEditable).toEqual({ code: "BAD_REQUEST", message: "Solo un movimiento pendiente se puede editar; uno completado se cancela" });
+    expect((await errorOf(owner.warehouseMovement.delete.mutate({ id: m.id }))).message).toBe("Solo un movimiento pendiente se puede eliminar; uno completado se cancela");
+  });
+
+  it("update validates like create", async () => {
+    const owner = await t.client("acme", "owner");
+    const m = await owner.warehouseMovement.create.mutate({ type: "entry", warehouseId: principal, date: today, lines: [{ productId, quantity: "1" }] });
+    const noLines = await errorOf(owner.warehouseMovement.update.mutate({ id: m.id, type: "entry", warehouseId: principal, date: today, lines: [] }));
+    expect(noLines.code).toBe("BAD_REQUEST");
+    const sameWarehouse = await errorOf(owner.warehouseMovement.update.mutate({ id: m.id, type: "transfer", warehouseId: principal, destinationWarehouseId: principal, date: today, lines: [{ productId, quantity: "1" }] }));
+    expect(sameWarehouse.code).toBe("BAD_REQUEST");
+    const badQuantity = await errorOf(owner.warehouseMovement.update.mutate({ id: m.id, type: "entry", warehouseId: principal, date: today, lines: [{ productId, quantity: "1.12345" }] }));
+    expect(badQuantity).toEqual({ code: "BAD_REQUEST", message: "lines.0.quantity: La cantidad debe ser un número de 0 o más, con hasta 4 decimales" });
+    expect((await owner.warehouseMovement.getById.query({ id: m.id })).lines[0]).toMatchObject({ quantity: "1.0000" });
+  });
+
+  it("delete keeps a pending movement, cancelled under its number, and moves no stock", async () => {
+    const owner = await t.client("acme", "owner");
+    const before = await stock(principal);
+    const m = await owner.warehouseMovement.create.mutate({ type: "exit", warehouseId: principal, date: today, lines: [{ productId, quantity: "4" }] });
+    const gone = await owner.warehouseMovement.delete.mutate({ id: m.id });
+    expect(gone).toMatchObject({ id: m.id, number: m.number, status: "cancelled" });
+    expect(await stock(principal)).toBe(before);
+    expect((await owner.warehouseMovement.getAll.query({ status: "cancelled" })).data.some((r) => r.id === m.id)).toBe(true);
+  });
+
+  it("getStock gives each product's quantity per warehouse", async () => {
+    const owner = await t.client("acme", "owner");
+    const rows = await owner.warehouseMovement.getStock.query({ productIds: [productId] });
+    expect(rows.find((r) => r.warehouseId === principal)?.quantity).toBe(await stock(principal));
+    expect(rows.find((r) => r.warehouseId === segundo)?.quantity).toBe(await stock(segundo));
+    expect((await errorOf(owner.warehouseMovement.getStock.query({ productIds: ["nope"] }))).code).toBe("BAD_REQUEST");
+  });
+
+  it("outsiders get NOT_FOUND (and see no stock); cashiers are refused", async () => {
+    const owner = await t.client("acme", "owner");
+    const m = await owner.warehouseMovement.create.mutate({ type: "entry", warehouseId: principal, date: today, lines: [{ productId, quantity: "1" }] });
+    const outsider = await t.client("other", "owner");
+    expect((await errorOf(outsider.warehouseMovement.update.mutate({ id: m.id, type: "entry", warehouseId: principal, date: today, lines: [{ productId, quantity: "9" }] }))).code).toBe("NOT_FOUND");
+    expect((await errorOf(outsider.warehouseMovement.delete.mutate({ id: m.id }))).code).toBe("NOT_FOUND");
+    expect(await outsider.warehouseMovement.getStock.query({ productIds: [productId] })).toEqual([]);
+    expect((await owner.warehouseMovement.getById.query({ id: m.id })).status).toBe("pending");
+    const cashier = await t.client("acme", "cashier");
+    expect((await errorOf(cashier.warehouseMovement.update.mutate({ id: m.id, type: "entry", warehouseId: principal, date: today, lines: [{ productId, quantity: "9" }] }))).code).toBe("FORBIDDEN");
+    expect((await errorOf(cashier.warehouseMovement.delete.mutate({ id: m.id }))).code).toBe("FORBIDDEN");
+  });
+});
+
 describe("stock ledger under concurrency", () => {
   it("two exits racing for the last unit: one wins, and the quantity equals the ledger", async () => {
     const tenantId = t.acme.tenant.id;

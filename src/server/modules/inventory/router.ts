@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { movementCreateInput, movementListInput } from "../../../shared/catalog/movement";
+import { movementCreateInput, movementListInput, movementStockInput, movementUpdateInput } from "../../../shared/catalog/movement";
 import { protectedProcedure, requirePermission, router } from "../../trpc/init";
-import { cancelMovement, completeMovement, createMovement, findMovements, getMovement } from "./service";
+import { cancelMovement, completeMovement, createMovement, deleteMovement, findMovements, getMovement, movementStock, updateMovement } from "./service";
 
 const byId = z.object({ id: z.string().uuid() });
 
@@ -19,6 +19,21 @@ export const warehouseMovementRouter = router({
     .use(requirePermission("warehouse_movements.create"))
     .input(movementCreateInput)
     .mutation(({ ctx, input }) => createMovement(ctx.tx, ctx.tenant.id, ctx.user.id, input)),
+  /** A pending movement's fields and lines, replaced (and completed when `complete`). */
+  update: protectedProcedure
+    .use(requirePermission("warehouse_movements.update"))
+    .input(movementUpdateInput)
+    .mutation(({ ctx, input }) => updateMovement(ctx.tx, ctx.tenant.id, ctx.user.id, input)),
+  /** A pending movement thrown away: kept as cancelled. */
+  delete: protectedProcedure
+    .use(requirePermission("warehouse_movements.delete"))
+    .input(byId)
+    .mutation(({ ctx, input }) => deleteMovement(ctx.tx, ctx.tenant.id, ctx.user.id, input.id)),
+  /** The products' stock in each warehouse, for the form's current and new stock. */
+  getStock: protectedProcedure
+    .use(requirePermission("warehouse_movements.view"))
+    .input(movementStockInput)
+    .query(({ ctx, input }) => movementStock(ctx.tx, ctx.tenant.id, input.productIds)),
   complete: protectedProcedure
     .use(requirePermission("warehouse_movements.complete"))
     .input(byId)

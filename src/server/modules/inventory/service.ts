@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { toBig } from "../../../shared/catalog/decimal";
-import { type MovementCreateInput, type MovementType, movementEffect, type movementListInput } from "../../../shared/catalog/movement";
+import { type MovementCreateInput, type MovementType, type MovementUpdateInput, movementEffect, type movementListInput } from "../../../shared/catalog/movement";
 import { likePattern, offsetOf, pageOf } from "../../../shared/platform/pagination";
 import type { Tx } from "../../db/client";
 import { newId } from "../../ids";
@@ -123,6 +123,69 @@ export async function createMovement(tx: Tx, tenantId: string, userId: string, i
     throw e;
   }
   return input.complete ? completeMovement(tx, tenantId, userId, id) : getMovement(tx, tenantId, id);
+}
+
+/**
+ * warehouseMovement.update: a pending movement's fields and lines are replaced (its number and
+ * author stay); the lines note the stock they start from. With `complete` it is completed at once.
+ * A completed or cancelled movement is not edited: it is cancelled (which reverses its stock).
+ */
+export async function updateMovement(tx: Tx, tenantId: string, userId: string, input: MovementUpdateInput) {
+  const m = await lockMovement(tx, tenantId, input.id);
+  if (m.status !== "pending") throw appError("BAD_REQUEST", "movementNotEditable");
+  const stock = await stockOf(tx, tenantId, input.lines.map((l) => l.productId));
+  try {
+    await tx
+      .update(warehouseMovements)
+      .set({
+        type: input.type,
+        warehouseId: input.warehouseId,
+        destinationWarehouseId: input.type === "transfer" ? (input.destinationWarehouseId ?? null) : null,
+        date: input.date,
+        reference: input.reference || null,
+        notes: input.notes || null,
+        reason: input.type === "adjustment" ? (input.reason ?? null) : null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(warehouseMovements.tenantId, tenantId), eq(warehouseMovements.id, m.id)));
+    // The lines of a pending movement are its draft: replaced as a whole.
+    await tx.delete(warehouseMovementLines).where(and(eq(warehouseMovementLines.tenantId, tenantId), eq(warehouseMovementLines.movementId, m.id)));
+    await tx.insert(warehouseMovementLines).values(
+      input.lines.map((l) => ({
+        tenantId,
+        id: newId(),
+        movementId: m.id,
+        productId: l.productId,
+        quantity: l.quantity,
+        cost: l.cost ?? null,
+        currentStock: stock.get(`${l.productId}:${input.warehouseId}`) ?? "0",
+      })),
+    );
+  } catch (e) {
+    if (isForeignKeyViolation(e)) throw notFound();
+    throw e;
+  }
+  return input.complete ? completeMovement(tx, tenantId, userId, m.id) : getMovement(tx, tenantId, m.id);
+}
+
+/**
+ * warehouseMovement.delete: a pending movement the user throws away. Nothing is lost: it stays,
+ * cancelled, under its number (the sequence has no gap); a completed movement is not deleted but
+ * cancelled, which reverses its stock.
+ */
+export async function deleteMovement(tx: Tx, tenantId: string, userId: string, id: string) {
+  const m = await lockMovement(tx, tenantId, id);
+  if (m.status !== "pending") throw appError("BAD_REQUEST", "movementNotDeletable");
+  return cancelMovement(tx, tenantId, userId, id);
+}
+
+/** warehouseMovement.getStock: each product's quantity in each warehouse that holds a stock row for it. */
+export async function movementStock(tx: Tx, tenantId: string, productIds: string[]) {
+  const stock = await stockOf(tx, tenantId, [...new Set(productIds)]);
+  return [...stock.entries()].map(([key, quantity]) => {
+    const [productId, warehouseId] = key.split(":") as [string, string];
+    return { productId, warehouseId, quantity };
+  });
 }
 
 async function lockMovement(tx: Tx, tenantId: string, id: string) {
