@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, Ban, CheckCircle2 } from "lucide-react";
+import { ArrowLeft, Ban, CheckCircle2, Pencil, Trash2 } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
@@ -46,6 +46,17 @@ export function MovementDetailPage() {
       },
     }),
   );
+  // A pending movement is deleted (kept as cancelled under its number); a completed one is cancelled (its stock reversed).
+  const remove = useMutation(
+    trpc.warehouseMovement.delete.mutationOptions({
+      onSuccess: async () => {
+        await refresh();
+        setConfirmCancel(false);
+        toast({ title: t("inventory:detail.deleted"), variant: "success" });
+        void navigate("/home/warehouse-movements");
+      },
+    }),
+  );
   const m = movement.data;
   if (!m) return <Skeleton className="h-64 w-full" />;
   const info: [string, React.ReactNode][] = [
@@ -74,7 +85,19 @@ export function MovementDetailPage() {
             {t("inventory:detail.complete")}
           </Button>
         ) : null}
-        {m.status !== "cancelled" && can("warehouse_movements.cancel") ? (
+        {m.status === "pending" && can("warehouse_movements.update") ? (
+          <Button variant="outline" onClick={() => void navigate(`/home/warehouse-movements/${m.id}/edit`)} data-testid="edit-movement">
+            <Pencil />
+            {t("inventory:detail.edit")}
+          </Button>
+        ) : null}
+        {m.status === "pending" && can("warehouse_movements.delete") ? (
+          <Button variant="outline" onClick={() => setConfirmCancel(true)} data-testid="delete-movement">
+            <Trash2 />
+            {t("inventory:detail.delete")}
+          </Button>
+        ) : null}
+        {m.status === "completed" && can("warehouse_movements.cancel") ? (
           <Button variant="outline" onClick={() => setConfirmCancel(true)} data-testid="cancel-movement">
             <Ban />
             {t("inventory:detail.cancel")}
@@ -135,16 +158,22 @@ export function MovementDetailPage() {
       <Dialog open={confirmCancel} onOpenChange={setConfirmCancel}>
         <DialogContent closeLabel={t("common:actions.close")}>
           <DialogHeader>
-            <DialogTitle>{t("inventory:detail.confirmTitle", { number: m.number })}</DialogTitle>
-            <DialogDescription>{m.status === "completed" ? t("inventory:detail.confirmCompleted") : t("inventory:detail.confirmPending")}</DialogDescription>
+            <DialogTitle>{m.status === "pending" ? t("inventory:detail.deleteTitle", { number: m.number }) : t("inventory:detail.confirmTitle", { number: m.number })}</DialogTitle>
+            <DialogDescription>{m.status === "pending" ? t("inventory:detail.deletePending") : t("inventory:detail.confirmCompleted")}</DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <Button variant="outline" onClick={() => setConfirmCancel(false)}>
               {t("common:actions.cancel")}
             </Button>
-            <Button variant="destructive" disabled={cancel.isPending} onClick={() => cancel.mutate({ id: m.id })} data-testid="confirm-cancel-movement">
-              {t("inventory:detail.cancel")}
-            </Button>
+            {m.status === "pending" ? (
+              <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate({ id: m.id })} data-testid="confirm-delete-movement">
+                {t("inventory:detail.delete")}
+              </Button>
+            ) : (
+              <Button variant="destructive" disabled={cancel.isPending} onClick={() => cancel.mutate({ id: m.id })} data-testid="confirm-cancel-movement">
+                {t("inventory:detail.cancel")}
+              </Button>
+            )}
           </DialogFooter>
         </DialogContent>
       </Dialog>

@@ -2,8 +2,10 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, CheckCircle2, Save, Trash2 } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
-import { ADJUSTMENT_REASONS, MOVEMENT_TYPES, type MovementType } from "../../../shared/catalog/movement";
+import { useNavigate, useParams } from "react-router";
+import { toBig } from "../../../shared/catalog/decimal";
+import { ADJUSTMENT_REASONS, MOVEMENT_TYPES, type MovementType, movementEffect } from "../../../shared/catalog/movement";
+import { formatQuantity } from "../../../shared/money/format";
 import { fieldErrors, useTRPC } from "../../app/trpc";
 import { FormActionBar } from "../../components/form-actions";
 import { ProductSearch } from "../../components/product-search";
@@ -11,6 +13,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input, NativeSelect } from "../../components/ui/input";
 import { Field } from "../../components/ui/label";
+import { Skeleton } from "../../components/ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table";
 import { toast } from "../../components/ui/use-toast";
 import { todayInSantoDomingo } from "../../lib/dates";
@@ -24,20 +27,90 @@ interface Line {
   cost: string;
 }
 
+/** A pending movement as the edit form starts from it. */
+interface MovementDraft {
+  id: string;
+  number: string;
+  type: MovementType;
+  warehouseId: string;
+  destinationWarehouseId: string | null;
+  date: string;
+  reference: string | null;
+  notes: string | null;
+  reason: string | null;
+  lines: Line[];
+}
+
+/** New movement. */
 export function MovementFormPage() {
+  return <MovementForm />;
+}
+
+/** /home/warehouse-movements/:id/edit: a pending movement's form; any other goes back to its page. */
+export function MovementEditPage() {
+  const { id = "" } = useParams();
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const movement = useQuery(trpc.warehouseMovement.getById.queryOptions({ id }));
+  const m = movement.data;
+  React.useEffect(() => {
+    if (m && m.status !== "pending") {
+      toast({ variant: "destructive", title: t("errors:movementNotEditable") });
+      void navigate(`/home/warehouse-movements/${m.id}`, { replace: true });
+    }
+  }, [m?.status]);
+  if (m?.status !== "pending") return <Skeleton className="h-64 w-full" />;
+  return (
+    <MovementForm
+      initial={{
+        id: m.id,
+        number: m.number,
+        type: m.type as MovementType,
+        warehouseId: m.warehouseId,
+        destinationWarehouseId: m.destinationWarehouseId,
+        date: m.date,
+        reference: m.reference,
+        notes: m.notes,
+        reason: m.reason,
+        lines: m.lines.map((l) => ({ productId: l.productId, name: l.productName, sku: l.sku, quantity: toBig(l.quantity).toString(), cost: l.cost ?? "" })),
+      }}
+    />
+  );
+}
+
+/**
+ * The movement form, new or editing a pending one: each line shows the product's stock now in
+ * the warehouse and what it will be once the movement is completed (for a transfer, in both).
+ */
+function MovementForm({ initial }: { initial?: MovementDraft }) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const qc = useQueryClient();
   const navigate = useNavigate();
   const warehouses = useQuery(trpc.warehouse.getAll.queryOptions());
-  const [type, setType] = React.useState<MovementType>("entry");
-  const [warehouseId, setWarehouseId] = React.useState("");
-  const [destinationWarehouseId, setDestination] = React.useState("");
-  const [date, setDate] = React.useState(todayInSantoDomingo());
-  const [reference, setReference] = React.useState("");
-  const [notes, setNotes] = React.useState("");
-  const [reason, setReason] = React.useState("");
-  const [lines, setLines] = React.useState<Line[]>([]);
+  const [type, setType] = React.useState<MovementType>(initial?.type ?? "entry");
+  const [warehouseId, setWarehouseId] = React.useState(initial?.warehouseId ?? "");
+  const [destinationWarehouseId, setDestination] = React.useState(initial?.destinationWarehouseId ?? "");
+  const [date, setDate] = React.useState(initial?.date ?? todayInSantoDomingo());
+  const [reference, setReference] = React.useState(initial?.reference ?? "");
+  const [notes, setNotes] = React.useState(initial?.notes ?? "");
+  const [reason, setReason] = React.useState(initial?.reason ?? "");
+  const [lines, setLines] = React.useState<Line[]>(initial?.lines ?? []);
+  const productIds = lines.map((l) => l.productId);
+  const stock = useQuery({ ...trpc.warehouseMovement.getStock.queryOptions({ productIds }), enabled: productIds.length > 0, placeholderData: (previous) => previous });
+  const stockIn = (productId: string, warehouse: string | null | undefined) => (warehouse ? (stock.data?.find((r) => r.productId === productId && r.warehouseId === warehouse)?.quantity ?? "0") : "0");
+  /** The line's stock now and once completed, in the warehouse it starts from (and the destination of a transfer). */
+  const stockOfLine = (l: Line) => {
+    const now = stockIn(l.productId, warehouseId);
+    const quantity = /^\d+(\.\d+)?$/.test(l.quantity.trim()) ? l.quantity.trim() : "0";
+    const effect = warehouseId ? movementEffect(type, quantity, warehouseId, type === "transfer" ? destinationWarehouseId || null : null, now) : [];
+    const after = (w: string | null | undefined) => {
+      const delta = effect.find((e) => e.warehouseId === w)?.delta ?? "0";
+      return toBig(stockIn(l.productId, w)).plus(delta).toString();
+    };
+    return { now, after: after(warehouseId), destinationNow: type === "transfer" && destinationWarehouseId ? stockIn(l.productId, destinationWarehouseId) : null, destinationAfter: type === "transfer" && destinationWarehouseId ? after(destinationWarehouseId) : null };
+  };
   const [errors, setErrors] = React.useState<Record<string, string>>({});
   // One key per form: a retried submit never creates a second movement.
   const [idempotencyKey] = React.useState(() => crypto.randomUUID());
@@ -46,21 +119,18 @@ export function MovementFormPage() {
     if (!warehouseId && warehouses.data?.[0]) setWarehouseId(warehouses.data.find((w) => w.isDefault)?.id ?? warehouses.data[0].id);
   }, [warehouses.data]);
 
-  const create = useMutation(
-    trpc.warehouseMovement.create.mutationOptions({
-      onSuccess: async (m) => {
-        await qc.invalidateQueries({ queryKey: trpc.warehouseMovement.getAll.queryKey() });
-        await qc.invalidateQueries({ queryKey: trpc.product.getAll.queryKey() });
-        toast({ title: t("inventory:form.saved", { number: m.number }), variant: "success" });
-        void navigate(`/home/warehouse-movements/${m.id}`, { replace: true });
-      },
-      onError: (error) => setErrors(fieldErrors(error)),
-    }),
-  );
+  const saved = async (m: { id: string; number: string }) => {
+    await Promise.all([qc.invalidateQueries(trpc.warehouseMovement.pathFilter()), qc.invalidateQueries({ queryKey: trpc.product.getAll.queryKey() })]);
+    toast({ title: t("inventory:form.saved", { number: m.number }), variant: "success" });
+    void navigate(`/home/warehouse-movements/${m.id}`, { replace: true });
+  };
+  const create = useMutation(trpc.warehouseMovement.create.mutationOptions({ onSuccess: saved, onError: (error) => setErrors(fieldErrors(error)) }));
+  const update = useMutation(trpc.warehouseMovement.update.mutationOptions({ onSuccess: saved, onError: (error) => setErrors(fieldErrors(error)) }));
+  const pending = create.isPending || update.isPending;
 
   const submit = (complete: boolean) => {
     setErrors({});
-    create.mutate({
+    const fields = {
       type,
       warehouseId,
       destinationWarehouseId: type === "transfer" ? destinationWarehouseId || null : null,
@@ -70,8 +140,9 @@ export function MovementFormPage() {
       reason: type === "adjustment" ? ((reason || null) as never) : null,
       lines: lines.map((l) => ({ productId: l.productId, quantity: l.quantity, cost: l.cost || null })),
       complete,
-      idempotencyKey,
-    });
+    };
+    if (initial) update.mutate({ ...fields, id: initial.id });
+    else create.mutate({ ...fields, idempotencyKey });
   };
 
   const addProduct = (p: { id: string; name: string; sku: string; costPrice?: string | null }) => {
@@ -84,7 +155,7 @@ export function MovementFormPage() {
         <Button variant="ghost" size="icon" onClick={() => void navigate("/home/warehouse-movements")} aria-label={t("inventory:form.back")}>
           <ArrowLeft />
         </Button>
-        <h1 className="flex-1 text-2xl font-bold">{t("inventory:form.title")}</h1>
+        <h1 className="flex-1 text-2xl font-bold">{initial ? t("inventory:form.editTitle", { number: initial.number }) : t("inventory:form.title")}</h1>
       </div>
       <Card>
         <CardContent className="grid gap-4 pt-5 sm:grid-cols-2 lg:grid-cols-4">
@@ -163,6 +234,8 @@ export function MovementFormPage() {
                 <TH>{t("inventory:fields.sku")}</TH>
                 <TH className="w-40">{type === "adjustment" ? t("inventory:fields.counted") : t("inventory:fields.quantity")}</TH>
                 {type === "entry" ? <TH className="w-40">{t("inventory:fields.cost")}</TH> : null}
+                <TH className="text-right">{t("inventory:fields.stockNow")}</TH>
+                <TH className="text-right">{t("inventory:fields.stockAfter")}</TH>
                 <TH />
               </TR>
             </THead>
@@ -188,6 +261,22 @@ export function MovementFormPage() {
                       <Input inputMode="decimal" aria-label={t("inventory:form.costOf", { name: l.name })} value={l.cost} onChange={(e) => setLines((ls) => ls.map((x, j) => (j === i ? { ...x, cost: e.target.value } : x)))} />
                     </TD>
                   ) : null}
+                  {(() => {
+                    const st = stockOfLine(l);
+                    const negative = toBig(st.after).lt(0);
+                    return (
+                      <>
+                        <TD className="text-right tabular-nums" label={t("inventory:fields.stockNow")} data-testid="line-stock-now">
+                          {formatQuantity(st.now)}
+                          {st.destinationNow !== null ? <div className="text-xs text-muted-foreground">{t("inventory:form.atDestination", { quantity: formatQuantity(st.destinationNow) })}</div> : null}
+                        </TD>
+                        <TD className={negative ? "text-right font-semibold tabular-nums text-destructive" : "text-right font-semibold tabular-nums"} label={t("inventory:fields.stockAfter")} data-testid="line-stock-after">
+                          {formatQuantity(st.after)}
+                          {st.destinationAfter !== null ? <div className="text-xs font-normal text-muted-foreground">{t("inventory:form.atDestination", { quantity: formatQuantity(st.destinationAfter) })}</div> : null}
+                        </TD>
+                      </>
+                    );
+                  })()}
                   <TD className="text-right" stack="actions">
                     <Button variant="ghost" size="icon" onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))} aria-label={t("inventory:form.remove")}>
                       <Trash2 />
@@ -197,7 +286,7 @@ export function MovementFormPage() {
               ))}
               {lines.length === 0 ? (
                 <TR>
-                  <TD colSpan={5} className="py-6 text-center text-muted-foreground">
+                  <TD colSpan={7} className="py-6 text-center text-muted-foreground">
                     {t("inventory:form.noLines")}
                   </TD>
                 </TR>
@@ -207,11 +296,11 @@ export function MovementFormPage() {
         </CardContent>
       </Card>
       <FormActionBar>
-        <Button variant="outline" disabled={create.isPending} onClick={() => submit(false)} data-testid="save-pending">
+        <Button variant="outline" disabled={pending} onClick={() => submit(false)} data-testid="save-pending">
           <Save />
           {t("inventory:form.savePending")}
         </Button>
-        <Button disabled={create.isPending} onClick={() => submit(true)} data-testid="save-complete">
+        <Button disabled={pending} onClick={() => submit(true)} data-testid="save-complete">
           <CheckCircle2 />
           {t("inventory:form.saveComplete")}
         </Button>

@@ -26,6 +26,17 @@ export const inventoryRoutes: RouteObject[] = [
       })),
   },
   {
+    path: "warehouse-movements/:id/edit",
+    lazy: () =>
+      import("./movement-form-page").then(({ MovementEditPage }) => ({
+        element: (
+          <RequirePermission permission="warehouse_movements.update">
+            <MovementEditPage />
+          </RequirePermission>
+        ),
+      })),
+  },
+  {
     path: "warehouse-movements/:id",
     lazy: () =>
       import("./movement-detail-page").then(({ MovementDetailPage }) => ({
