@@ -20,6 +20,7 @@ import { paymentLinkSettingsRoutes, payRoute } from "../features/payment-links/r
 import { posRoutes } from "../features/pos/routes";
 import { productRoutes } from "../features/products/routes";
 import { providerRoutes } from "../features/providers/routes";
+import { purchasingRoutes } from "../features/purchasing/routes";
 import { ModuleComingPage, RequirePermission, RequireSession } from "../features/shell/guards";
 import { AppShell } from "./app-shell";
 import { DocumentMeta } from "./document-meta";
@@ -56,7 +57,7 @@ const registerPage = () => import("../features/auth/register-page").then((m) => 
 const settingsLayout = () => import("../features/settings/settings-layout");
 
 /** Screens of the modules built so far (paths relative to /home). */
-const featureRoutes: RouteObject[] = [...productRoutes, ...providerRoutes, ...inventoryRoutes, ...customerRoutes, ...employeeRoutes, ...posRoutes, ...cashboxRoutes, ...invoiceRoutes, ...creditNoteRoutes];
+const featureRoutes: RouteObject[] = [...productRoutes, ...providerRoutes, ...inventoryRoutes, ...purchasingRoutes, ...customerRoutes, ...employeeRoutes, ...posRoutes, ...cashboxRoutes, ...invoiceRoutes, ...creditNoteRoutes];
 const builtPaths = new Set(featureRoutes.map((r) => r.path?.split("/")[0]));
 
 /** Menu destinations that later modules fill in; each is guarded by its permission already. */
