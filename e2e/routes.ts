@@ -14,6 +14,9 @@ export const STATIC_ROUTES = [
   "/home/products/new",
   "/home/warehouse-movements",
   "/home/warehouse-movements/new",
+  "/home/purchase-orders",
+  "/home/purchase-orders/new",
+  "/home/purchase-orders?tab=settings",
   "/home/providers",
   "/home/providers/new",
   "/home/promotions",
@@ -59,6 +62,8 @@ export const DETAIL_ROUTES = [
   "/home/invoices/:id/edit",
   "/home/credit-notes/:id",
   "/home/warehouse-movements/:id",
+  "/home/purchase-orders/:id",
+  "/home/purchase-orders/:id/edit",
   "/home/employees/:id",
 ] as const;
 export type DetailRoute = (typeof DETAIL_ROUTES)[number];
@@ -79,7 +84,7 @@ export async function resolveDetailRoutes(page: Page): Promise<Record<DetailRout
     }
   };
   const first = async (path: string, input: unknown = { page: 1, pageSize: 1 }) => (await rows(path, input))[0]?.id;
-  const [customer, legal, product, provider, invoice, draft, creditNote, movement, employee] = await Promise.all([
+  const [customer, legal, product, provider, invoice, draft, creditNote, movement, employee, purchaseOrder, purchaseDraft] = await Promise.all([
     first("customer.getAll"),
     rows<{ id: string; isLegalClient: boolean }>("customer.getAll", { page: 1, pageSize: 200 }).then((r) => r.find((c) => c.isLegalClient)?.id),
     first("product.getAll"),
@@ -89,6 +94,8 @@ export async function resolveDetailRoutes(page: Page): Promise<Record<DetailRout
     first("creditNote.getAll"),
     first("warehouseMovement.getAll"),
     first("employee.getAll"),
+    first("purchaseOrder.getAll"),
+    first("purchaseOrder.getAll", { page: 1, pageSize: 1, status: "draft" }),
   ]);
   const at = (pattern: string, id: string | undefined) => (id ? pattern.replace(":id", id) : undefined);
   return {
@@ -102,6 +109,8 @@ export async function resolveDetailRoutes(page: Page): Promise<Record<DetailRout
     "/home/invoices/:id/edit": at("/home/invoices/:id/edit", draft),
     "/home/credit-notes/:id": at("/home/credit-notes/:id", creditNote),
     "/home/warehouse-movements/:id": at("/home/warehouse-movements/:id", movement),
+    "/home/purchase-orders/:id": at("/home/purchase-orders/:id", purchaseOrder),
+    "/home/purchase-orders/:id/edit": at("/home/purchase-orders/:id/edit", purchaseDraft),
     "/home/employees/:id": at("/home/employees/:id", employee),
   };
 }
@@ -122,6 +131,12 @@ export async function seedDetailRecords(page: Page): Promise<Record<DetailRoute,
   if (missing("/home/warehouse-movements/:id")) {
     const today = new Date().toISOString().slice(0, 10);
     await trpcMutation(page, "warehouseMovement.create", { type: "entry", warehouseId: warehouse!.id, date: today, reference: `RS-${stamp}`, lines: [{ productId: rice, quantity: "1" }] });
+  }
+  if (missing("/home/purchase-orders/:id/edit")) {
+    // A draft purchase order of one Arroz from the tenant's first active supplier.
+    const [provider] = (await trpcQuery<{ data: { id: string }[] }>(page, "provider.getAll", { page: 1, pageSize: 1, isActive: true })).data;
+    const today = new Date().toISOString().slice(0, 10);
+    await trpcMutation(page, "purchaseOrder.create", { providerId: provider!.id, warehouseId: warehouse!.id, orderDate: today, lines: [{ productId: rice, quantity: "1", unitCost: "100", taxPercent: "18" }] });
   }
   if (missing("/home/customers/:id/legal")) {
     const customer = await trpcMutation<{ id: string }>(page, "customer.create", { name: `Bufete Jurídico Peña & Asociados ${stamp}`, tax_id: "101850043" });
