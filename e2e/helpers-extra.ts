@@ -61,3 +61,13 @@ export async function updateConfigFromPage(page: Page, patch: Record<string, unk
 export async function signInFromPage(page: Page, email: string, password: string) {
   return browserFetch(page, "/api/auth/sign-in/email", { method: "POST", body: { email, password } });
 }
+
+/** At the POS: F6 opens the customer panel, `query` is searched and Enter takes `name` (its first result); the panel closes. */
+export async function chooseCustomerAtPos(page: Page, query: string, name: string) {
+  await page.keyboard.press("F6");
+  const panel = page.getByTestId("customer-search-panel");
+  await panel.getByLabel("Nombre, RNC/cédula o teléfono").fill(query);
+  await expect(panel.getByText(name)).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(panel).toHaveCount(0);
+}

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { controlSimulator, invoiceByNumber, ownerAtPosWithTerminal, simulatorTransactions } from "../card-terminal/card-helpers";
 import { trpcQuery } from "../catalog-helpers";
+import { chooseCustomerAtPos } from "../helpers-extra";
 import { tenantUrl } from "../support";
 
 /**
@@ -24,12 +25,7 @@ async function cardSaleToBravo(page: Page): Promise<string> {
     await search.press("Enter");
   }
   await expect(page.getByTestId("cart-line").locator("input").first()).toHaveValue("2");
-  await page.keyboard.press("F6");
-  const panel = page.getByTestId("customer-search-panel");
-  await panel.getByLabel("Nombre, RNC/cédula o teléfono").fill("Bravo");
-  await expect(panel.getByText("Supermercado Bravo Churchill")).toBeVisible();
-  await page.keyboard.press("Enter");
-  await expect(panel).toHaveCount(0);
+  await chooseCustomerAtPos(page, "Bravo", "Supermercado Bravo Churchill");
   await page.keyboard.press("F9");
   const pay = page.getByRole("dialog", { name: "Cobrar" });
   await pay.getByLabel("Método de pago").first().selectOption({ label: "Tarjeta" });

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { ensureCashboxOpen } from "../catalog-helpers";
+import { chooseCustomerAtPos } from "../helpers-extra";
 import { signIn, tenantUrl } from "../support";
 
 async function cartOfRiceFor(page: Page, units: number) {
@@ -14,12 +15,7 @@ async function cartOfRiceFor(page: Page, units: number) {
   }
   await expect(page.getByTestId("cart-line")).toHaveCount(1);
   await expect(page.getByTestId("cart-line").locator("input").first()).toHaveValue(String(units));
-  await page.keyboard.press("F6");
-  const panel = page.getByTestId("customer-search-panel");
-  await panel.getByLabel("Nombre, RNC/cédula o teléfono").fill("Bravo");
-  await expect(panel.getByText("Supermercado Bravo Churchill")).toBeVisible();
-  await page.keyboard.press("Enter");
-  await expect(panel).toHaveCount(0);
+  await chooseCustomerAtPos(page, "Bravo", "Supermercado Bravo Churchill");
   await page.keyboard.press("F9");
   return page.getByRole("dialog", { name: "Cobrar" });
 }

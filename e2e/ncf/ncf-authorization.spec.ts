@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { ensureCashboxOpen } from "../catalog-helpers";
+import { chooseCustomerAtPos } from "../helpers-extra";
 import { signIn, tenantUrl } from "../support";
 
 test("enter a new B01 authorization from DGII and sell with it at the POS", async ({ page }) => {
@@ -44,12 +45,7 @@ test("enter a new B01 authorization from DGII and sell with it at the POS", asyn
   await search.fill("Arroz");
   await search.press("Enter");
   await expect(page.getByTestId("cart-line")).toHaveCount(1);
-  await page.keyboard.press("F6");
-  const panel = page.getByTestId("customer-search-panel");
-  await panel.getByLabel("Nombre, RNC/cédula o teléfono").fill("Bravo");
-  await expect(panel.getByText("Supermercado Bravo Churchill")).toBeVisible();
-  await page.keyboard.press("Enter");
-  await expect(panel).toHaveCount(0);
+  await chooseCustomerAtPos(page, "Bravo", "Supermercado Bravo Churchill");
   await page.keyboard.press("F9");
   const pay = page.getByRole("dialog", { name: "Cobrar" });
   await pay.getByLabel("Comprobante fiscal (NCF)").selectOption({ label: "B01 — Factura de Crédito Fiscal" });

@@ -90,7 +90,6 @@ export async function createMovement(tx: Tx, tenantId: string, userId: string, i
     if (existing) return getMovement(tx, tenantId, existing.id);
   }
   const id = newId();
-  const stock = await stockOf(tx, tenantId, input.lines.map((l) => l.productId));
   try {
     await tx.insert(warehouseMovements).values({
       tenantId,
@@ -107,17 +106,7 @@ export async function createMovement(tx: Tx, tenantId: string, userId: string, i
       userId,
       idempotencyKey: input.idempotencyKey ?? null,
     });
-    await tx.insert(warehouseMovementLines).values(
-      input.lines.map((l) => ({
-        tenantId,
-        id: newId(),
-        movementId: id,
-        productId: l.productId,
-        quantity: l.quantity,
-        cost: l.cost ?? null,
-        currentStock: stock.get(`${l.productId}:${input.warehouseId}`) ?? "0",
-      })),
-    );
+    await insertLines(tx, tenantId, id, input);
   } catch (e) {
     if (isForeignKeyViolation(e)) throw notFound();
     throw e;
@@ -133,7 +122,6 @@ export async function createMovement(tx: Tx, tenantId: string, userId: string, i
 export async function updateMovement(tx: Tx, tenantId: string, userId: string, input: MovementUpdateInput) {
   const m = await lockMovement(tx, tenantId, input.id);
   if (m.status !== "pending") throw appError("BAD_REQUEST", "movementNotEditable");
-  const stock = await stockOf(tx, tenantId, input.lines.map((l) => l.productId));
   try {
     await tx
       .update(warehouseMovements)
@@ -150,17 +138,7 @@ export async function updateMovement(tx: Tx, tenantId: string, userId: string, i
       .where(and(eq(warehouseMovements.tenantId, tenantId), eq(warehouseMovements.id, m.id)));
     // The lines of a pending movement are its draft: replaced as a whole.
     await tx.delete(warehouseMovementLines).where(and(eq(warehouseMovementLines.tenantId, tenantId), eq(warehouseMovementLines.movementId, m.id)));
-    await tx.insert(warehouseMovementLines).values(
-      input.lines.map((l) => ({
-        tenantId,
-        id: newId(),
-        movementId: m.id,
-        productId: l.productId,
-        quantity: l.quantity,
-        cost: l.cost ?? null,
-        currentStock: stock.get(`${l.productId}:${input.warehouseId}`) ?? "0",
-      })),
-    );
+    await insertLines(tx, tenantId, m.id, input);
   } catch (e) {
     if (isForeignKeyViolation(e)) throw notFound();
     throw e;
@@ -186,6 +164,22 @@ export async function movementStock(tx: Tx, tenantId: string, productIds: string
     const [productId, warehouseId] = key.split(":") as [string, string];
     return { productId, warehouseId, quantity };
   });
+}
+
+/** A movement's lines, each noting the stock it starts from in the movement's warehouse. */
+async function insertLines(tx: Tx, tenantId: string, movementId: string, input: Pick<MovementCreateInput, "warehouseId" | "lines">) {
+  const stock = await stockOf(tx, tenantId, input.lines.map((l) => l.productId));
+  await tx.insert(warehouseMovementLines).values(
+    input.lines.map((l) => ({
+      tenantId,
+      id: newId(),
+      movementId,
+      productId: l.productId,
+      quantity: l.quantity,
+      cost: l.cost ?? null,
+      currentStock: stock.get(`${l.productId}:${input.warehouseId}`) ?? "0",
+    })),
+  );
 }
 
 async function lockMovement(tx: Tx, tenantId: string, id: string) {

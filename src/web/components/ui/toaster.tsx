@@ -8,7 +8,7 @@ export function Toaster() {
   const { toasts } = useToast();
   const { t } = useTranslation();
   return (
-    <ToastPrimitive.Provider swipeDirection="right">
+    <ToastPrimitive.Provider swipeDirection="right" label={t("common:toast.announce")}>
       {toasts.map((item) => (
         <ToastPrimitive.Root
           key={item.id}
@@ -34,7 +34,12 @@ export function Toaster() {
         </ToastPrimitive.Root>
       ))}
       {/* Top right: a toast never covers the POS's Cobrar nor the action bar at the foot of a form. */}
-      <ToastPrimitive.Viewport className="fixed right-0 top-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-[420px]" />
+      {/* Alt+N reaches the notifications from the keyboard; Radix's default F8 is the POS's 'Guardar'. */}
+      <ToastPrimitive.Viewport
+        hotkey={["altKey", "KeyN"]}
+        label={t("common:toast.region")}
+        className="fixed right-0 top-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-[420px]"
+      />
     </ToastPrimitive.Provider>
   );
 }
