@@ -99,6 +99,7 @@ test("purchase order: picker, approval, send to the outbox, two receipts, stock 
   await expect(page.getByTestId("po-status")).toHaveText("Recibida");
   await expect(page.getByTestId("po-receipt")).toHaveCount(2);
   await expect(page.getByTestId("po-receive")).toHaveCount(0);
+  await page.screenshot({ path: "test-results/purchasing-detail-es-1366.png", fullPage: true });
 
   // Stock and weighted-average cost: (10 × 100 + 5 × 120) / 15 = 106.67, then (15 × 106.67 + 5 × 120) / 20 = 110.00.
   await expectProduct(page, flour, `Harina Blanca 25 lb ${stamp}`, "20", "110.00");
