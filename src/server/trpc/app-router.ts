@@ -10,6 +10,7 @@ import { invoiceConditionRouter, invoiceTypeRouter } from "../modules/invoice-se
 import { outboxRouter } from "../modules/mail/router";
 import { ncfRangeRouter, ncfRouter } from "../modules/ncf/router";
 import { onboardingRouter } from "../modules/onboarding/router";
+import { payableRouter, supplierBillRouter } from "../modules/payables/router";
 import { paymentLinkRouter } from "../modules/payment-link/router";
 import { paymentMethodRouter } from "../modules/payment-method/router";
 import { modulesRouter, permissionsRouter } from "../modules/permissions/router";
@@ -64,6 +65,8 @@ export const appRouter = router({
   paymentLink: paymentLinkRouter,
   purchaseOrder: purchaseOrderRouter,
   purchaseSettings: purchaseSettingsRouter,
+  supplierBill: supplierBillRouter,
+  payable: payableRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -14,6 +14,7 @@ import enInvoices from "./en/invoices.json";
 import enNav from "./en/nav.json";
 import enNcf from "./en/ncf.json";
 import enOutbox from "./en/outbox.json";
+import enPayables from "./en/payables.json";
 import enPaymentLinks from "./en/paymentLinks.json";
 import enPos from "./en/pos.json";
 import enPosPanels from "./en/posPanels.json";
@@ -28,4 +29,4 @@ import enUnits from "./en/units.json";
 import enWarehouses from "./en/warehouses.json";
 
 /** The English catalogs, by namespace. The web app loads it only when English is chosen (src/web/lib/i18n.ts), so a Spanish first load does not parse it. */
-export const en = { auth: enAuth, common: enCommon, dashboard: enDashboard, errors: enErrors, nav: enNav, settings: enSettings, superadmin: enSuperadmin, products: enProducts, productImport: enProductImport, providers: enProviders, categories: enCategories, units: enUnits, inventory: enInventory, recipes: enRecipes, warehouses: enWarehouses, customers: enCustomers, employees: enEmployees, pos: enPos, outbox: enOutbox, cashbox: enCashbox, posPanels: enPosPanels, fiscalSettings: enFiscalSettings, invoices: enInvoices, invoiceShare: enInvoiceShare, creditNotes: enCreditNotes, ncf: enNcf, paymentLinks: enPaymentLinks, purchasing: enPurchasing };
+export const en = { auth: enAuth, common: enCommon, dashboard: enDashboard, errors: enErrors, nav: enNav, settings: enSettings, superadmin: enSuperadmin, products: enProducts, productImport: enProductImport, providers: enProviders, categories: enCategories, units: enUnits, inventory: enInventory, recipes: enRecipes, warehouses: enWarehouses, customers: enCustomers, employees: enEmployees, pos: enPos, outbox: enOutbox, cashbox: enCashbox, posPanels: enPosPanels, fiscalSettings: enFiscalSettings, invoices: enInvoices, invoiceShare: enInvoiceShare, creditNotes: enCreditNotes, ncf: enNcf, paymentLinks: enPaymentLinks, purchasing: enPurchasing, payables: enPayables };

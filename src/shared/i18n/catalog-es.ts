@@ -14,6 +14,7 @@ import esInvoices from "./es/invoices.json";
 import esNav from "./es/nav.json";
 import esNcf from "./es/ncf.json";
 import esOutbox from "./es/outbox.json";
+import esPayables from "./es/payables.json";
 import esPaymentLinks from "./es/paymentLinks.json";
 import esPos from "./es/pos.json";
 import esPosPanels from "./es/posPanels.json";
@@ -28,4 +29,4 @@ import esUnits from "./es/units.json";
 import esWarehouses from "./es/warehouses.json";
 
 /** The Spanish catalogs, by namespace. The web app always loads it (it is also the fallback for a missing key). */
-export const es = { auth: esAuth, common: esCommon, dashboard: esDashboard, errors: esErrors, nav: esNav, settings: esSettings, superadmin: esSuperadmin, products: esProducts, productImport: esProductImport, providers: esProviders, categories: esCategories, units: esUnits, inventory: esInventory, recipes: esRecipes, warehouses: esWarehouses, customers: esCustomers, employees: esEmployees, pos: esPos, outbox: esOutbox, cashbox: esCashbox, posPanels: esPosPanels, fiscalSettings: esFiscalSettings, invoices: esInvoices, invoiceShare: esInvoiceShare, creditNotes: esCreditNotes, ncf: esNcf, paymentLinks: esPaymentLinks, purchasing: esPurchasing };
+export const es = { auth: esAuth, common: esCommon, dashboard: esDashboard, errors: esErrors, nav: esNav, settings: esSettings, superadmin: esSuperadmin, products: esProducts, productImport: esProductImport, providers: esProviders, categories: esCategories, units: esUnits, inventory: esInventory, recipes: esRecipes, warehouses: esWarehouses, customers: esCustomers, employees: esEmployees, pos: esPos, outbox: esOutbox, cashbox: esCashbox, posPanels: esPosPanels, fiscalSettings: esFiscalSettings, invoices: esInvoices, invoiceShare: esInvoiceShare, creditNotes: esCreditNotes, ncf: esNcf, paymentLinks: esPaymentLinks, purchasing: esPurchasing, payables: esPayables };

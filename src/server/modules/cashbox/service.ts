@@ -264,6 +264,7 @@ interface AggregateRow {
   payment_count: number | string;
   order_count: number | string;
   change_total: string;
+  /** cash that left the drawer: credit notes refunded in cash and supplier bills paid in cash */
   refunded: string;
   /** credit notes refunded to a card through this method in the session */
   card_refunded: string;
@@ -272,7 +273,7 @@ interface AggregateRow {
 /**
  * One aggregate query: per payment method, the completed payments (base_amount) the session took
  * (its sales, and payments of earlier invoices recorded at it) on orders still completed, with the
- * number of its orders, the change given, the cash refunded by credit notes and, per card method,
+ * number of its orders, the change given, the cash refunded by credit notes or paid to suppliers and, per card method,
  * what credit notes returned to the card on its terminal. Methods listed:
  * the active ones, cash, and any that took a payment in the session.
  */
@@ -293,6 +294,11 @@ async function aggregate(tx: Tx, tenantId: string, sessionId: string) {
       select coalesce(sum(n.refund_amount), 0) as refunded
       from credit_notes n where n.tenant_id = ${tenantId} and n.cashbox_session_id = ${sessionId} and n.refund_method = 'cash'
     ),
+    supplier_paid as (
+      -- supplier bills paid in cash from this drawer (issue 13 §3)
+      select coalesce(sum(sp.amount), 0) as paid
+      from supplier_bill_payments sp where sp.tenant_id = ${tenantId} and sp.cashbox_session_id = ${sessionId} and sp.status = 'completed'
+    ),
     card_refunds as (
       select n.refund_payment_method_id as payment_method_id, sum(n.refund_amount) as refunded
       from credit_notes n
@@ -302,13 +308,14 @@ async function aggregate(tx: Tx, tenantId: string, sessionId: string) {
     select pm.id, pm.code, pm.name,
       coalesce(paid.total, 0)::text as payments,
       coalesce(paid.n, 0) as payment_count,
-      totals.order_count, totals.change_total::text as change_total, refunds.refunded::text as refunded,
+      totals.order_count, totals.change_total::text as change_total, (refunds.refunded + supplier_paid.paid)::text as refunded,
       coalesce(card_refunds.refunded, 0)::text as card_refunded
     from payment_methods pm
     left join paid on paid.payment_method_id = pm.id
     left join card_refunds on card_refunds.payment_method_id = pm.id
     cross join totals
     cross join refunds
+    cross join supplier_paid
     where pm.tenant_id = ${tenantId} and (pm.is_active or paid.total is not null or card_refunds.refunded is not null or upper(pm.code) = ${CASH_METHOD_CODE})
     order by pm."order", pm.name
   `);
