@@ -1,9 +1,9 @@
-import { createRequire } from "node:module";
 import type { Content, TableCell, TDocumentDefinitions } from "pdfmake/interfaces";
 import { Big, toBig } from "../../../shared/catalog/decimal";
 import { translate } from "../../../shared/i18n/translate";
 import { formatMoney, formatQuantity } from "../../../shared/money/format";
 import { formatReceiptDate, RECEIPT_TIME_ZONE } from "../../../shared/pos/receipt";
+import { renderPdf } from "../../integrations/pdf/pdfmake";
 import type { ReceiptData } from "../pos/service";
 
 /**
@@ -62,32 +62,6 @@ export interface CreditNoteExtras {
   refundAmount: string;
   refundMethod: string;
   itbisCreditable: boolean;
-}
-
-// ——— pdfmake, loaded once with its embedded fonts ———
-
-interface PdfMakeNode {
-  virtualfs: { writeFileSync(name: string, content: Buffer): void };
-  setFonts(fonts: Record<string, { normal: string; bold: string; italics: string; bolditalics: string }>): void;
-  setUrlAccessPolicy(callback: (url: string) => boolean): void;
-  setLocalAccessPolicy(callback: (path: string) => boolean): void;
-  createPdf(doc: TDocumentDefinitions): { getBuffer(): Promise<Buffer> };
-}
-
-let pdfmakeInstance: PdfMakeNode | null = null;
-
-function pdfmake(): PdfMakeNode {
-  if (pdfmakeInstance) return pdfmakeInstance;
-  const require = createRequire(import.meta.url);
-  const instance = require("pdfmake") as PdfMakeNode;
-  const vfs = require("pdfmake/build/vfs_fonts.js") as Record<string, string>;
-  for (const [name, base64] of Object.entries(vfs)) instance.virtualfs.writeFileSync(name, Buffer.from(base64, "base64"));
-  instance.setFonts({ Roboto: { normal: "Roboto-Regular.ttf", bold: "Roboto-Medium.ttf", italics: "Roboto-Italic.ttf", bolditalics: "Roboto-MediumItalic.ttf" } });
-  // Documents carry no images or links to load: refuse every URL and local path.
-  instance.setUrlAccessPolicy(() => false);
-  instance.setLocalAccessPolicy(() => false);
-  pdfmakeInstance = instance;
-  return instance;
 }
 
 // ——— Labels and formatting ———
@@ -388,7 +362,7 @@ function ticketDocument(data: InvoicePdfData, opts: InvoicePdfOptions): TDocumen
 /** The invoice as a PDF: 'letter' (the fiscal invoice) or '80mm' (a 226 pt ticket with the same content). */
 export function invoicePdf(data: InvoicePdfData, opts: InvoicePdfOptions): Promise<Buffer> {
   const doc = opts.format === "80mm" ? ticketDocument(data, opts) : letterDocument(data, opts);
-  return pdfmake().createPdf(doc).getBuffer();
+  return renderPdf(doc);
 }
 
 /** nota-credito-NC-000003.pdf, like invoicePdfFilename. */

@@ -1,18 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import nodemailer, { type Transporter } from "nodemailer";
 import { toBig } from "../../../shared/catalog/decimal";
 import { translate } from "../../../shared/i18n/translate";
 import { formatMoney } from "../../../shared/money/format";
 import { buildReceiptText, RECEIPT_TEXT_WIDTH } from "../../../shared/pos/receipt";
 import type { AppDeps } from "../../app";
-import { loadConfig } from "../../config";
 import type { Tx } from "../../db/client";
-import { newId } from "../../ids";
-import { appError, appErrorKeepingWrites, notFound } from "../../trpc/errors";
-import { isMailConfigured, type MailInput, type MailStatus, sendMail } from "../mail/service";
-import { mailMessages } from "../mail/tables";
+import { appError, notFound } from "../../trpc/errors";
+import { escapeHtml, type MailStatus, sendMail } from "../mail/service";
 import { getReceiptData, type PosContext, type ReceiptData, whatsappNumber } from "../pos/service";
 import { orderPayments, orders } from "../pos/tables";
 import type { TenantRow } from "../tenant/service";
@@ -201,10 +197,6 @@ function languageOfShare(ctx: ShareContext, language: string | null | undefined)
   return lang === "en" ? "en" : "es";
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
-
 /** The e-mail: a short summary (text with the receipt lines, and HTML) with the letter PDF attached. */
 function invoiceMail(ctx: ShareContext, doc: InvoiceDocument, lang: InvoicePdfLanguage, filename: string) {
   const t = (key: string, vars?: Record<string, unknown>) => translate(lang, `invoiceShare:${key}`, vars);
@@ -233,51 +225,6 @@ function invoiceMail(ctx: ShareContext, doc: InvoiceDocument, lang: InvoicePdfLa
   return { subject: t("email.subject", { number: o.number, business }), text, html };
 }
 
-/** The attachment as the stored message keeps it: a download link carrying the PDF itself. */
-function storedAttachment(filename: string, pdf: Buffer): string {
-  return `\n<p data-attachment="${escapeHtml(filename)}"><a download="${escapeHtml(filename)}" href="data:application/pdf;base64,${pdf.toString("base64")}">${escapeHtml(filename)}</a></p>`;
-}
-
-let smtp: { url: string; transporter: Transporter } | null = null;
-
-function smtpTransporter(url: string): Transporter {
-  if (smtp?.url !== url) {
-    smtp?.transporter.close();
-    smtp = { url, transporter: nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }) };
-  }
-  return smtp.transporter;
-}
-
-/**
- * Mail with one attachment, kept in mail_messages like every mail of the tenant. The mail module's
- * sendMail carries no attachments yet, so: without SMTP it goes through sendMail to the outbox,
- * the PDF kept in the stored HTML as a download link; with SMTP it is sent here by nodemailer with
- * the PDF attached (same settings and the same sent/failed rows and error as sendMail).
- */
-async function sendMailWithAttachment(tx: Tx, tenantId: string, mail: MailInput, attachment: { filename: string; content: Buffer }): Promise<MailStatus> {
-  const storedHtml = `${mail.html ?? ""}${storedAttachment(attachment.filename, attachment.content)}`;
-  if (!isMailConfigured()) return (await sendMail(tx, tenantId, { ...mail, html: storedHtml })).status;
-  const config = loadConfig();
-  const from = config.smtpFrom ?? `Enzzo <no-reply@${config.baseDomain}>`;
-  const row = { tenantId, id: newId(), toAddress: mail.to, toUserId: mail.toUserId ?? null, subject: mail.subject, text: mail.text, html: storedHtml, kind: mail.kind };
-  try {
-    await smtpTransporter(config.smtpUrl!).sendMail({
-      from,
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      ...(mail.html ? { html: mail.html } : {}),
-      attachments: [{ filename: attachment.filename, content: attachment.content, contentType: "application/pdf" }],
-    });
-  } catch (e) {
-    const error = e instanceof Error ? e.message : String(e);
-    await tx.insert(mailMessages).values({ ...row, status: "failed", error });
-    throw appErrorKeepingWrites("BAD_GATEWAY", "outbox:errors.sendFailed", { to: mail.to, error });
-  }
-  await tx.insert(mailMessages).values({ ...row, status: "sent", sentAt: new Date() });
-  return "sent";
-}
-
 const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** invoice.share: e-mail (PDF attached), WhatsApp link, or the public link. */
@@ -294,7 +241,7 @@ export async function shareInvoice(ctx: ShareContext, input: ShareInput): Promis
     const filename = invoicePdfFilename(doc.order.number);
     const pdf = await invoicePdf(doc, { format: "letter", language: lang, timeZone: tenant.timezone });
     const mail = invoiceMail(ctx, doc, lang, filename);
-    const status = await sendMailWithAttachment(tx, tenant.id, { to: email, subject: mail.subject, text: mail.text, html: mail.html, kind: "receipt" }, { filename, content: pdf });
+    const { status } = await sendMail(tx, tenant.id, { to: email, subject: mail.subject, text: mail.text, html: mail.html, kind: "receipt", attachments: [{ filename, content: pdf, contentType: "application/pdf" }] });
     return { ...none, channel: "email", sent: true, status };
   }
 

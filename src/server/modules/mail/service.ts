@@ -20,6 +20,25 @@ export interface MailInput {
   text: string;
   html?: string | null;
   kind: MailKind;
+  /** files sent with it (an invoice or an order as PDF): attached by SMTP, kept in the outbox as download links */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/** The attachments as the stored message keeps them: download links carrying the files themselves. */
+function storedAttachments(attachments: readonly MailAttachment[]): string {
+  return attachments
+    .map((a) => `\n<p data-attachment="${escapeHtml(a.filename)}"><a download="${escapeHtml(a.filename)}" href="data:${a.contentType};base64,${a.content.toString("base64")}">${escapeHtml(a.filename)}</a></p>`)
+    .join("");
 }
 
 export interface SentMail {
@@ -60,14 +79,23 @@ function transporterFor(url: string): Transporter {
  */
 export async function sendMail(tx: Tx, tenantId: string, input: MailInput, opts: { throwOnFailure?: boolean } = {}): Promise<SentMail> {
   const id = newId();
-  const row = { tenantId, id, toAddress: input.to, toUserId: input.toUserId ?? null, subject: input.subject, text: input.text, html: input.html ?? null, kind: input.kind };
+  const attachments = input.attachments ?? [];
+  const storedHtml = attachments.length > 0 ? `${input.html ?? ""}${storedAttachments(attachments)}` : (input.html ?? null);
+  const row = { tenantId, id, toAddress: input.to, toUserId: input.toUserId ?? null, subject: input.subject, text: input.text, html: storedHtml, kind: input.kind };
   const smtp = smtpSettings();
   if (!smtp) {
     await tx.insert(mailMessages).values({ ...row, status: "outbox" });
     return { id, status: "outbox", error: null };
   }
   try {
-    await transporterFor(smtp.url).sendMail({ from: smtp.from, to: input.to, subject: input.subject, text: input.text, ...(input.html ? { html: input.html } : {}) });
+    await transporterFor(smtp.url).sendMail({
+      from: smtp.from,
+      to: input.to,
+      subject: input.subject,
+      text: input.text,
+      ...(input.html ? { html: input.html } : {}),
+      ...(attachments.length > 0 ? { attachments: attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })) } : {}),
+    });
   } catch (e) {
     const error = e instanceof Error ? e.message : String(e);
     await tx.insert(mailMessages).values({ ...row, status: "failed", error });

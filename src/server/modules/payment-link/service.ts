@@ -18,7 +18,7 @@ import type { SessionUser } from "../auth/service";
 import { currencies } from "../currency/tables";
 import { customers } from "../customer/tables";
 import { recordPayment } from "../invoice/service";
-import { sendMail } from "../mail/service";
+import { escapeHtml, sendMail } from "../mail/service";
 import { paymentMethods } from "../payment-method/tables";
 import { orderPayments, orders } from "../pos/tables";
 import type { TenantRow } from "../tenant/service";
@@ -353,9 +353,6 @@ export async function cancelLink(ctx: LinkContext, id: string): Promise<PaymentL
   return getLink(tx, tenant.id, id);
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
 
 /** paymentLink.sendEmail: the link by e-mail (SMTP, else the in-app outbox); only a payable link. */
 export async function sendLinkEmail(ctx: LinkContext, input: { id: string; email: string; language?: "es" | "en" | null }) {

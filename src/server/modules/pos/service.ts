@@ -27,7 +27,7 @@ import { employees } from "../employee/tables";
 import { applyStockChanges, stockChangeStatement, stockRefusal } from "../inventory/stock";
 import { productStock } from "../inventory/tables";
 import { invoiceConditions } from "../invoice/tables";
-import { sendMail } from "../mail/service";
+import { escapeHtml, sendMail } from "../mail/service";
 import { assertNcfTypeUsable, getDefaultNcfType, getNcfType, jsonValue, ncfRefusal, type TakenNcfRow, takenNcfOf } from "../ncf/service";
 import { ncfTypes } from "../ncf/tables";
 import { isCustomDiscountAuthorized } from "../otp/service";
@@ -1013,9 +1013,6 @@ export async function sendReceiptEmail(ctx: PosContext, input: { orderId: string
   return { status: sent.status };
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
 
 /** A Dominican number (809/829/849 + 7 digits) gets the country code 1; others are used as typed. */
 export function whatsappNumber(phone: string): string {

@@ -1,7 +1,7 @@
-import { createRequire } from "node:module";
 import type { Content, TableCell, TDocumentDefinitions } from "pdfmake/interfaces";
 import { translate } from "../../../shared/i18n/translate";
 import { formatMoney, formatQuantity } from "../../../shared/money/format";
+import { renderPdf } from "../../integrations/pdf/pdfmake";
 import type { PurchaseOrderDetail } from "./service";
 
 /**
@@ -11,29 +11,6 @@ import type { PurchaseOrderDetail } from "./service";
  */
 
 export type PurchasePdfLanguage = "es" | "en";
-
-interface PdfMakeNode {
-  virtualfs: { writeFileSync(name: string, content: Buffer): void };
-  setFonts(fonts: Record<string, { normal: string; bold: string; italics: string; bolditalics: string }>): void;
-  setUrlAccessPolicy(callback: (url: string) => boolean): void;
-  setLocalAccessPolicy(callback: (path: string) => boolean): void;
-  createPdf(doc: TDocumentDefinitions): { getBuffer(): Promise<Buffer> };
-}
-
-let instance: PdfMakeNode | null = null;
-
-function pdfmake(): PdfMakeNode {
-  if (instance) return instance;
-  const require = createRequire(import.meta.url);
-  const made = require("pdfmake") as PdfMakeNode;
-  const vfs = require("pdfmake/build/vfs_fonts.js") as Record<string, string>;
-  for (const [name, base64] of Object.entries(vfs)) made.virtualfs.writeFileSync(name, Buffer.from(base64, "base64"));
-  made.setFonts({ Roboto: { normal: "Roboto-Regular.ttf", bold: "Roboto-Medium.ttf", italics: "Roboto-Italic.ttf", bolditalics: "Roboto-MediumItalic.ttf" } });
-  made.setUrlAccessPolicy(() => false);
-  made.setLocalAccessPolicy(() => false);
-  instance = made;
-  return made;
-}
 
 export function purchaseOrderPdfFilename(number: string): string {
   return `orden-de-compra-${number.replace(/[^A-Za-z0-9_-]/g, "")}.pdf`;
@@ -111,5 +88,5 @@ export function purchaseOrderPdf(order: PurchaseOrderDetail, opts: { language: P
       ...(order.notes ? [{ text: [{ text: `${t("notes")}: `, bold: true }, order.notes], margin: [0, 14, 0, 0] } as Content] : []),
     ],
   };
-  return pdfmake().createPdf(doc).getBuffer();
+  return renderPdf(doc);
 }

@@ -1,12 +1,7 @@
-import nodemailer, { type Transporter } from "nodemailer";
 import { translate } from "../../../shared/i18n/translate";
 import { formatMoney, formatQuantity } from "../../../shared/money/format";
-import { loadConfig } from "../../config";
-import type { Tx } from "../../db/client";
-import { newId } from "../../ids";
-import { appError, appErrorKeepingWrites } from "../../trpc/errors";
-import { isMailConfigured, type MailStatus, sendMail } from "../mail/service";
-import { mailMessages } from "../mail/tables";
+import { appError, } from "../../trpc/errors";
+import { escapeHtml, type MailStatus, sendMail } from "../mail/service";
 import { whatsappNumber } from "../pos/service";
 import { purchaseOrderPdf, purchaseOrderPdfFilename } from "./pdf";
 import { assertTransition, getPurchaseOrder, lockOrder, markSent, type PurchaseOrderDetail, type PurchasingContext } from "./service";
@@ -34,43 +29,6 @@ export interface SendResult {
   /** whatsapp: the wa.me link */
   url: string | null;
   order: PurchaseOrderDetail;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
-
-let smtp: { url: string; transporter: Transporter } | null = null;
-function transporterFor(url: string): Transporter {
-  if (smtp?.url !== url) {
-    smtp?.transporter.close();
-    smtp = { url, transporter: nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }) };
-  }
-  return smtp.transporter;
-}
-
-/** A mail with the PDF: the outbox keeps it as a download link; SMTP gets it attached (the same rows sendMail writes). */
-async function mailWithPdf(tx: Tx, tenantId: string, mail: { to: string; subject: string; text: string; html: string }, pdf: { filename: string; content: Buffer }): Promise<MailStatus> {
-  const stored = `${mail.html}\n<p data-attachment="${escapeHtml(pdf.filename)}"><a download="${escapeHtml(pdf.filename)}" href="data:application/pdf;base64,${pdf.content.toString("base64")}">${escapeHtml(pdf.filename)}</a></p>`;
-  if (!isMailConfigured()) return (await sendMail(tx, tenantId, { to: mail.to, subject: mail.subject, text: mail.text, html: stored, kind: "notification" })).status;
-  const config = loadConfig();
-  const row = { tenantId, id: newId(), toAddress: mail.to, toUserId: null, subject: mail.subject, text: mail.text, html: stored, kind: "notification" };
-  try {
-    await transporterFor(config.smtpUrl!).sendMail({
-      from: config.smtpFrom ?? `Enzzo <no-reply@${config.baseDomain}>`,
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      attachments: [{ filename: pdf.filename, content: pdf.content, contentType: "application/pdf" }],
-    });
-  } catch (e) {
-    const error = e instanceof Error ? e.message : String(e);
-    await tx.insert(mailMessages).values({ ...row, status: "failed", error });
-    throw appErrorKeepingWrites("BAD_GATEWAY", "outbox:errors.sendFailed", { to: mail.to, error });
-  }
-  await tx.insert(mailMessages).values({ ...row, status: "sent", sentAt: new Date() });
-  return "sent";
 }
 
 export async function sendPurchaseOrder(ctx: PurchasingContext & { businessName: string; userLanguage: string }, input: SendInput): Promise<SendResult> {
@@ -105,7 +63,7 @@ export async function sendPurchaseOrder(ctx: PurchasingContext & { businessName:
       `<p>${escapeHtml(t("email.attachment", { filename }))}</p>`,
       `<p>${escapeHtml(t("email.closing"))}<br>${escapeHtml(business)}</p>`,
     ].join("\n");
-    const status = await mailWithPdf(tx, tenantId, { to, subject: t("email.subject", { number: order.number, business }), text, html }, { filename, content });
+    const { status } = await sendMail(tx, tenantId, { to, subject: t("email.subject", { number: order.number, business }), text, html, kind: "notification", attachments: [{ filename, content, contentType: "application/pdf" }] });
     await markSent(ctx, order.id, "email", to);
     return { channel: "email", status, to, url: null, order: await getPurchaseOrder(tx, tenantId, order.id) };
   }
