@@ -1,4 +1,5 @@
 import { paymentLinkCreateInput, paymentLinkIdInput, paymentLinkListInput, paymentLinkPayInput, paymentLinkSendEmailInput, paymentLinkSettingsInput } from "../../../shared/payment-link/schemas";
+import { ATTEMPT_WINDOW_MS, AttemptLimiter } from "../../trpc/attempt-limit";
 import { appError } from "../../trpc/errors";
 import { protectedProcedure, publicProcedure, requireAnyPermission, requirePermission, router, tenantProcedure } from "../../trpc/init";
 import { requestOrigin } from "../invoice/share";
@@ -17,6 +18,8 @@ const settings = protectedProcedure.use(requirePermission("settings.fiscal"));
  * invoices' 'payment links' tab; getSettings/updateSettings for Settings; getPublic/pay for the
  * sandbox's hosted page /pay/{id} (no session; tenant from the host).
  */
+const payAttempts = new AttemptLimiter(ATTEMPT_WINDOW_MS);
+
 export const paymentLinkRouter = router({
   /** none → boolean: the tenant has an enabled provider. */
   checkConfig: readers.query(({ ctx }) => checkConfig(ctx.tx, ctx.tenant.id)),
@@ -42,6 +45,11 @@ export const paymentLinkRouter = router({
     const tenant = ctx.tenant;
     if (!tenant) throw appError("NOT_FOUND", "tenantNotFound");
     if (tenant.status === "suspended") throw appError("FORBIDDEN", "tenantSuspended");
+    // A public page that takes card numbers: attempts are limited per client address like sign-in
+    // (AUTH_RATE_LIMIT_MAX per 5 minutes), so it cannot be used to try cards one after another.
+    const key = `pay|${ctx.req.ip}`;
+    if (payAttempts.isBlocked(key, ctx.deps.authRateLimitMax)) throw appError("TOO_MANY_REQUESTS", "tooManyAttempts");
+    payAttempts.hit(key);
     return payLink(ctx.deps, tenant, ctx.req.headers.host ?? "", (req) => postCallback(ctx.req.server, req), input);
   }),
 });
