@@ -151,3 +151,20 @@ export const purchaseReceiptLines = pgTable(
     foreignKey({ columns: [t.tenantId, t.productId], foreignColumns: [products.tenantId, products.id] }),
   ],
 );
+
+/**
+ * The daily purchasing digest (issue 13 §4): one row per tenant and Santo Domingo date, inserted
+ * (on conflict do nothing) before the mail is sent in the same transaction, so the digest goes out
+ * once a day however many times or instances run the scheduler.
+ */
+export const purchaseDigests = pgTable(
+  "purchase_digests",
+  {
+    ...tenantKey(),
+    digestDate: date("digest_date").notNull(),
+    /** administrators mailed (0 when there was nothing to report) */
+    recipients: integer("recipients").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex("purchase_digests_date_key").on(t.tenantId, t.digestDate)],
+);
