@@ -16,6 +16,7 @@ import { invoiceRoutes } from "../features/invoices/routes";
 import { LandingPage } from "../features/landing/landing-page";
 import { ncfSettingsRoutes } from "../features/ncf/routes";
 import { outboxSettingsRoutes } from "../features/outbox/routes";
+import { payablesRoutes } from "../features/payables/routes";
 import { paymentLinkSettingsRoutes, payRoute } from "../features/payment-links/routes";
 import { posRoutes } from "../features/pos/routes";
 import { productRoutes } from "../features/products/routes";
@@ -57,7 +58,7 @@ const registerPage = () => import("../features/auth/register-page").then((m) => 
 const settingsLayout = () => import("../features/settings/settings-layout");
 
 /** Screens of the modules built so far (paths relative to /home). */
-const featureRoutes: RouteObject[] = [...productRoutes, ...providerRoutes, ...inventoryRoutes, ...purchasingRoutes, ...customerRoutes, ...employeeRoutes, ...posRoutes, ...cashboxRoutes, ...invoiceRoutes, ...creditNoteRoutes];
+const featureRoutes: RouteObject[] = [...productRoutes, ...providerRoutes, ...inventoryRoutes, ...purchasingRoutes, ...payablesRoutes, ...customerRoutes, ...employeeRoutes, ...posRoutes, ...cashboxRoutes, ...invoiceRoutes, ...creditNoteRoutes];
 const builtPaths = new Set(featureRoutes.map((r) => r.path?.split("/")[0]));
 
 /** Menu destinations that later modules fill in; each is guarded by its permission already. */
