@@ -1,3 +1,4 @@
+import { lowStockCreateInput, lowStockListInput } from "../../../shared/purchasing/low-stock";
 import {
   purchaseOrderCancelInput,
   purchaseOrderCreateInput,
@@ -11,6 +12,8 @@ import {
 } from "../../../shared/purchasing/schemas";
 import { PURCHASE_TRANSITIONS } from "../../../shared/purchasing/status";
 import { type ProtectedContext, protectedProcedure, requirePermission, router } from "../../trpc/init";
+import { createFromLowStock, findLowStock } from "./low-stock";
+import { getPurchasingNotifications } from "./notifications";
 import { sendPurchaseOrder } from "./send";
 import {
   approvePurchaseOrder,
@@ -74,6 +77,15 @@ export const purchaseOrderRouter = router({
   cancel: acting("cancel")
     .input(purchaseOrderCancelInput)
     .mutation(({ ctx, input }) => cancelPurchaseOrder(purchasing(ctx), input)),
+  /** {warehouseId?, providerId? (a provider or 'none'), search, page, pageSize} -> low rows with suggested quantity, provider and last cost (issue 13 §4). */
+  getLowStock: view.input(lowStockListInput.prefault({})).query(({ ctx, input }) => findLowStock(ctx.tx, ctx.tenant.id, input)),
+  /** {clientKey, items: [{productId, warehouseId, providerId?, quantity?}]} -> {orders}: drafts, one per provider and warehouse; idempotent by clientKey. */
+  createFromLowStock: protectedProcedure
+    .use(requirePermission("purchase_orders.create"))
+    .input(lowStockCreateInput)
+    .mutation(({ ctx, input }) => createFromLowStock(purchasing(ctx), input)),
+  /** Low stock per warehouse, overdue deliveries and supplier bills due in 7 days. */
+  getNotifications: view.query(({ ctx }) => getPurchasingNotifications(ctx.tx, ctx.tenant.id)),
 });
 
 /** purchaseSettings.*: approval threshold, receiving tolerance, default payment terms, number format, digest (issue 13 §5). */

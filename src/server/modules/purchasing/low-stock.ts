@@ -1,0 +1,186 @@
+import { createHash } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { businessDate } from "../../../shared/platform/dates";
+import { likePattern, offsetOf, pageOf, searchKey } from "../../../shared/platform/pagination";
+import { type LowStockCreateInput, type LowStockListInput, LS } from "../../../shared/purchasing/low-stock";
+import { rowsOf, type Tx } from "../../db/client";
+import { appError, notFound } from "../../trpc/errors";
+import { products } from "../product/tables";
+import { createPurchaseOrder, getProductDefaults, getPurchaseSettings, type PurchasingContext } from "./service";
+
+/**
+ * Low stock (issue 13 §4). Minimum and maximum are per product and warehouse
+ * (product_stock.min_stock / max_stock, set on the product's warehouse rows): a row is low when
+ * a minimum is set and the current quantity is under it. The partial index
+ * product_stock_low_idx (migration 0032, written by hand: drizzle cannot declare a predicate
+ * comparing two columns on another module's table) holds exactly those rows, so the listing
+ * reads a few thousand index entries, not the 300,000 stock rows of a 100,000-product catalogue.
+ * The suggested quantity is max − current, or min − current without a maximum, never below 0.
+ */
+
+export interface LowStockRow {
+  productId: string;
+  warehouseId: string;
+  warehouseName: string;
+  name: string;
+  sku: string;
+  unitOfMeasure: string;
+  currentQuantity: string;
+  minStock: string;
+  maxStock: string | null;
+  suggestedQuantity: string;
+  providerId: string | null;
+  providerName: string | null;
+  lastCost: string;
+}
+
+/** The low rows of live goods, the product's provider with it (one statement, the partial index). */
+const lowRows = (tenantId: string) => sql`
+  SELECT s.product_id, s.warehouse_id, s.current_quantity, s.min_stock, s.max_stock, p.name, p.sku, p.unit_of_measure, p.provider_id, p.cost_price
+  FROM product_stock s
+  JOIN products p ON p.tenant_id = s.tenant_id AND p.id = s.product_id
+  WHERE s.tenant_id = ${tenantId} AND s.min_stock IS NOT NULL AND s.current_quantity < s.min_stock
+    AND p.deleted_at IS NULL AND p.is_active AND p.product_type = 'product'`;
+
+/**
+ * purchaseOrder.getLowStock: a page of low rows by warehouse, provider ('none' = without one) and
+ * search, in warehouse then product name order, with the count in the same statement. The last
+ * cost is the last unit cost ordered from the product's provider (not cancelled), else the
+ * product's cost, looked up for the page's rows only.
+ */
+export async function findLowStock(tx: Tx, tenantId: string, input: LowStockListInput) {
+  const filters = [
+    input.warehouseId ? sql`AND s.warehouse_id = ${input.warehouseId}` : sql``,
+    input.providerId === "none" ? sql`AND p.provider_id IS NULL` : input.providerId ? sql`AND p.provider_id = ${input.providerId}` : sql``,
+    input.search ? sql`AND p.search_text LIKE ${likePattern(searchKey(input.search))}` : sql``,
+  ];
+  const rows = rowsOf<Record<string, string | null> & { total: number }>(
+    await tx.execute(sql`
+      WITH low AS (${lowRows(tenantId)} ${sql.join(filters, sql` `)}),
+      page AS (
+        SELECT low.*, w.name AS warehouse_name, count(*) OVER () AS total
+        FROM low JOIN warehouses w ON w.tenant_id = ${tenantId} AND w.id = low.warehouse_id
+        ORDER BY w.name, low.name, low.product_id
+        LIMIT ${input.pageSize} OFFSET ${offsetOf(input.page, input.pageSize)}
+      )
+      SELECT page.product_id, page.warehouse_id, page.warehouse_name, page.name, page.sku, page.unit_of_measure,
+        page.current_quantity::text, page.min_stock::text, page.max_stock::text,
+        greatest(coalesce(page.max_stock, page.min_stock) - page.current_quantity, 0)::numeric(14,4)::text AS suggested_quantity,
+        page.provider_id, pr.name AS provider_name,
+        coalesce(last.unit_cost, page.cost_price)::text AS last_cost,
+        page.total::int AS total
+      FROM page
+      LEFT JOIN providers pr ON pr.tenant_id = ${tenantId} AND pr.id = page.provider_id
+      LEFT JOIN LATERAL (
+        SELECT l.unit_cost FROM purchase_order_lines l
+        JOIN purchase_orders o ON o.tenant_id = l.tenant_id AND o.id = l.order_id
+        WHERE l.tenant_id = ${tenantId} AND l.product_id = page.product_id AND o.provider_id = page.provider_id AND o.status <> 'cancelled'
+        ORDER BY o.order_date DESC, o.created_at DESC LIMIT 1
+      ) last ON true
+      ORDER BY page.warehouse_name, page.name, page.product_id`),
+  );
+  const data: LowStockRow[] = rows.map((r) => ({
+    productId: r.product_id!,
+    warehouseId: r.warehouse_id!,
+    warehouseName: r.warehouse_name!,
+    name: r.name!,
+    sku: r.sku!,
+    unitOfMeasure: r.unit_of_measure!,
+    currentQuantity: r.current_quantity!,
+    minStock: r.min_stock!,
+    maxStock: r.max_stock ?? null,
+    suggestedQuantity: r.suggested_quantity!,
+    providerId: r.provider_id ?? null,
+    providerName: r.provider_name ?? null,
+    lastCost: r.last_cost!,
+  }));
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && input.page > 1) {
+    // Past the last page: count alone so the pager can step back.
+    const [c] = rowsOf<{ n: number }>(await tx.execute(sql`SELECT count(*)::int AS n FROM (${lowRows(tenantId)} ${sql.join(filters, sql` `)}) x`));
+    total = c?.n ?? 0;
+  }
+  return pageOf(data, total, input.page, input.pageSize);
+}
+
+/** Low rows per warehouse (notifications and the digest). */
+export async function lowStockByWarehouse(tx: Tx, tenantId: string) {
+  return rowsOf<{ warehouseId: string; warehouseName: string; count: number }>(
+    await tx.execute(sql`
+      SELECT low.warehouse_id AS "warehouseId", w.name AS "warehouseName", count(*)::int AS count
+      FROM (${lowRows(tenantId)}) low JOIN warehouses w ON w.tenant_id = ${tenantId} AND w.id = low.warehouse_id
+      GROUP BY low.warehouse_id, w.name ORDER BY w.name`),
+  );
+}
+
+/** The idempotency key of one (provider, warehouse) order of a selection: the client's key and the group. */
+function groupKey(clientKey: string, providerId: string, warehouseId: string): string {
+  return `ls:${clientKey}:${createHash("sha256").update(`${providerId}:${warehouseId}`).digest("hex").slice(0, 20)}`;
+}
+
+/**
+ * purchaseOrder.createFromLowStock: the selected rows become draft orders, one per provider and
+ * warehouse, each made by createPurchaseOrder (the one creation path: numbering, references,
+ * totals), all in the procedure's one transaction. A row's provider is the one chosen in the row,
+ * else the product's; a product with neither is refused, naming it. Each order's idempotency
+ * key derives from the client's key and its group, and the selection takes a transaction lock on
+ * the key first, so the same key sent twice (even at once) returns the first orders.
+ */
+export async function createFromLowStock(ctx: PurchasingContext, input: LowStockCreateInput, now = new Date()) {
+  const { tx, tenantId } = ctx;
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`${tenantId}:low-stock:${input.clientKey}`}))`);
+  const productIds = [...new Set(input.items.map((i) => i.productId))];
+  const [found, stock] = await Promise.all([
+    tx
+      .select({ id: products.id, name: products.name, providerId: products.providerId })
+      .from(products)
+      .where(and(eq(products.tenantId, tenantId), inArray(products.id, productIds))),
+    rowsOf<{ product_id: string; warehouse_id: string; suggested: string; low: boolean }>(
+      await tx.execute(sql`
+        SELECT s.product_id, s.warehouse_id, greatest(coalesce(s.max_stock, s.min_stock, 0) - s.current_quantity, 0)::numeric(14,4)::text AS suggested,
+          coalesce(s.current_quantity < s.min_stock, false) AS low
+        FROM product_stock s WHERE s.tenant_id = ${tenantId} AND s.product_id IN ${sql`(${sql.join(
+          productIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`}`),
+    ),
+  ]);
+  if (found.length !== productIds.length) throw notFound();
+  const groups = new Map<string, { providerId: string; warehouseId: string; items: { productId: string; quantity: string }[] }>();
+  for (const item of input.items) {
+    const product = found.find((p) => p.id === item.productId)!;
+    const providerId = item.providerId ?? product.providerId;
+    if (!providerId) throw appError("BAD_REQUEST", LS.productWithoutProvider, { product: product.name });
+    let quantity = item.quantity;
+    if (!quantity) {
+      const s = stock.find((r) => r.product_id === item.productId && r.warehouse_id === item.warehouseId);
+      if (!s?.low || Number(s.suggested) <= 0) throw appError("BAD_REQUEST", LS.notLowStock, { product: product.name });
+      quantity = s.suggested;
+    }
+    const k = `${providerId}:${item.warehouseId}`;
+    const g = groups.get(k) ?? { providerId, warehouseId: item.warehouseId, items: [] };
+    g.items.push({ productId: item.productId, quantity });
+    groups.set(k, g);
+  }
+  const settings = await getPurchaseSettings(tx, tenantId);
+  const orderDate = businessDate(now, "America/Santo_Domingo");
+  const orders = [];
+  for (const g of [...groups.values()].sort((a, b) => a.providerId.localeCompare(b.providerId) || a.warehouseId.localeCompare(b.warehouseId))) {
+    const defaults = await getProductDefaults(tx, tenantId, { providerId: g.providerId, productIds: g.items.map((i) => i.productId) });
+    const order = await createPurchaseOrder(ctx, {
+      providerId: g.providerId,
+      warehouseId: g.warehouseId,
+      orderDate,
+      expectedDate: null,
+      paymentTermId: settings.defaultPaymentTermId,
+      notes: null,
+      idempotencyKey: groupKey(input.clientKey, g.providerId, g.warehouseId),
+      lines: g.items.map((i) => {
+        const d = defaults.find((x) => x.productId === i.productId)!;
+        return { productId: i.productId, quantity: i.quantity, unitCost: d.unitCost, taxPercent: d.taxPercent, providerCode: d.providerCode };
+      }),
+    });
+    orders.push({ id: order.id, number: order.number, providerName: order.provider.name, warehouseName: order.warehouseName, lineCount: order.lines.length, total: order.total });
+  }
+  return { orders };
+}
