@@ -235,7 +235,7 @@ test.describe("dialogs and sheets give the focus back to their opener", () => {
     await expectFocusReturns(page, row.getByTestId("delete-employee"), clickButton("Cancelar"));
   });
 
-  test("warehouse movement: cancel it (Cancelar)", async ({ page }) => {
+  test("warehouse movement: delete a pending one (Cancelar in its confirmation)", async ({ page }) => {
     const [warehouse] = await trpcQuery<{ id: string }[]>(page, "warehouse.getAll");
     const rice = (await trpcQuery<{ data: { id: string }[] }>(page, "product.searchProducts", { search: "Arroz", limit: 1 })).data[0]!.id;
     const today = new Date().toISOString().slice(0, 10);
@@ -247,6 +247,6 @@ test.describe("dialogs and sheets give the focus back to their opener", () => {
       lines: [{ productId: rice, quantity: "1" }],
     });
     await openScreen(page, `/home/warehouse-movements/${movement.id}`);
-    await expectFocusReturns(page, page.getByTestId("cancel-movement"), clickButton("Cancelar"));
+    await expectFocusReturns(page, page.getByTestId("delete-movement"), clickButton("Cancelar"));
   });
 });

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
-import { ensureCashboxOpen, trpcMutation, trpcQuery } from "../catalog-helpers";
+import { closeOwnCashbox, ensureCashboxOpen, trpcMutation, trpcQuery } from "../catalog-helpers";
 import { uniqueSuffix } from "../helpers-extra";
 import { signIn, tenantUrl } from "../support";
 
@@ -44,11 +44,21 @@ export interface CardSetup {
  *
  * The provider is created inactive and then activated, so it never becomes the tenant's default
  * (a default can only be replaced, never removed): other e2e flows keep charging CARD by hand.
+ * `restore` also closes the owner's cash box when this setup opened it.
  */
 export async function ownerAtPosWithTerminal(page: Page, kind: TerminalKind): Promise<CardSetup> {
   await signIn(page, "owner@demo.test");
+  const hadOpenBox = !!(await trpcQuery(page, "cashbox.getActive"));
   await ensureCashboxOpen(page);
-  const setup = await linkCardProvider(page, kind);
+  const linked = await linkCardProvider(page, kind);
+  // The box this setup opened is closed again (counted as expected), so later flows find it as they left it.
+  const setup: CardSetup = {
+    ...linked,
+    restore: async () => {
+      await linked.restore();
+      if (!hadOpenBox) await closeOwnCashbox(page);
+    },
+  };
   await resetSimulator(kind);
   await page.goto(tenantUrl("/home/pos"));
   await page.evaluate(() => localStorage.removeItem("pos_cart_state"));

@@ -22,13 +22,13 @@ test("an owner sets up categories with subcategories, a second warehouse and the
   await expect(sheet.locator("#category-code-error")).toHaveText("El código es requerido");
   await expect(sheet.locator("#category-name-error")).toHaveText("El nombre es requerido");
   await sheet.getByLabel("Código").fill(categoryCode.toLowerCase());
-  await sheet.getByLabel("Nombre").fill(`Bebidas ${stamp}`);
+  await sheet.getByLabel("Nombre").fill(`Jugos naturales ${stamp}`);
   await sheet.getByLabel("Descripción").fill("Refrescos, jugos y agua");
   await sheet.getByTestId("save-category").click();
   await expect(sheet).toHaveCount(0);
   await expect(page.getByText("Categoría creada").first()).toBeVisible();
   const row = page.locator(`[data-testid="category-row"][data-code="${categoryCode}"]`);
-  await expect(row).toContainText(`Bebidas ${stamp}`);
+  await expect(row).toContainText(`Jugos naturales ${stamp}`);
   await expect(row).toContainText("0 subcategorías");
   await expect(row).toContainText("Activo");
 
@@ -37,7 +37,7 @@ test("an owner sets up categories with subcategories, a second warehouse and the
   await expect(panel).toContainText("Esta categoría no tiene subcategorías todavía.");
   await panel.getByTestId("new-subcategory").click();
   const subSheet = page.getByRole("dialog", { name: "Nueva subcategoría" });
-  await expect(subSheet).toContainText(`En la categoría Bebidas ${stamp}`);
+  await expect(subSheet).toContainText(`En la categoría Jugos naturales ${stamp}`);
   await subSheet.getByLabel("Código").fill(subCode);
   await subSheet.getByLabel("Nombre").fill("Refrescos");
   await subSheet.getByTestId("save-subcategory").click();
