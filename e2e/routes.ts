@@ -17,6 +17,9 @@ export const STATIC_ROUTES = [
   "/home/purchase-orders",
   "/home/purchase-orders/new",
   "/home/purchase-orders?tab=settings",
+  "/home/payables",
+  "/home/payables?tab=aging",
+  "/home/payables/bills/new",
   "/home/providers",
   "/home/providers/new",
   "/home/promotions",
@@ -64,6 +67,8 @@ export const DETAIL_ROUTES = [
   "/home/warehouse-movements/:id",
   "/home/purchase-orders/:id",
   "/home/purchase-orders/:id/edit",
+  "/home/payables/bills/:id",
+  "/home/payables/statement/:id",
   "/home/employees/:id",
 ] as const;
 export type DetailRoute = (typeof DETAIL_ROUTES)[number];
@@ -84,7 +89,7 @@ export async function resolveDetailRoutes(page: Page): Promise<Record<DetailRout
     }
   };
   const first = async (path: string, input: unknown = { page: 1, pageSize: 1 }) => (await rows(path, input))[0]?.id;
-  const [customer, legal, product, provider, invoice, draft, creditNote, movement, employee, purchaseOrder, purchaseDraft] = await Promise.all([
+  const [customer, legal, product, provider, invoice, draft, creditNote, movement, employee, purchaseOrder, purchaseDraft, bill] = await Promise.all([
     first("customer.getAll"),
     rows<{ id: string; isLegalClient: boolean }>("customer.getAll", { page: 1, pageSize: 200 }).then((r) => r.find((c) => c.isLegalClient)?.id),
     first("product.getAll"),
@@ -96,6 +101,7 @@ export async function resolveDetailRoutes(page: Page): Promise<Record<DetailRout
     first("employee.getAll"),
     first("purchaseOrder.getAll"),
     first("purchaseOrder.getAll", { page: 1, pageSize: 1, status: "draft" }),
+    rows<{ id: string; provider: { id: string } }>("supplierBill.getAll", { page: 1, pageSize: 1 }).then((r) => r[0]),
   ]);
   const at = (pattern: string, id: string | undefined) => (id ? pattern.replace(":id", id) : undefined);
   return {
@@ -111,6 +117,8 @@ export async function resolveDetailRoutes(page: Page): Promise<Record<DetailRout
     "/home/warehouse-movements/:id": at("/home/warehouse-movements/:id", movement),
     "/home/purchase-orders/:id": at("/home/purchase-orders/:id", purchaseOrder),
     "/home/purchase-orders/:id/edit": at("/home/purchase-orders/:id/edit", purchaseDraft),
+    "/home/payables/bills/:id": at("/home/payables/bills/:id", bill?.id),
+    "/home/payables/statement/:id": at("/home/payables/statement/:id", bill?.provider.id),
     "/home/employees/:id": at("/home/employees/:id", employee),
   };
 }
@@ -137,6 +145,15 @@ export async function seedDetailRecords(page: Page): Promise<Record<DetailRoute,
     const [provider] = (await trpcQuery<{ data: { id: string }[] }>(page, "provider.getAll", { page: 1, pageSize: 1, isActive: true })).data;
     const today = new Date().toISOString().slice(0, 10);
     await trpcMutation(page, "purchaseOrder.create", { providerId: provider!.id, warehouseId: warehouse!.id, orderDate: today, lines: [{ productId: rice, quantity: "1", unitCost: "100", taxPercent: "18" }] });
+  }
+  if (missing("/home/payables/bills/:id")) {
+    // A supplier bill (B01, typed by hand) of the tenant's first active supplier, with one partial payment by transfer.
+    const [provider] = (await trpcQuery<{ data: { id: string }[] }>(page, "provider.getAll", { page: 1, pageSize: 1, isActive: true })).data;
+    const today = new Date().toISOString().slice(0, 10);
+    const ncf = `B01${String(Date.now() % 100_000_000).padStart(8, "0")}`;
+    const bill = await trpcMutation<{ id: string }>(page, "supplierBill.create", { client_key: randomUUID(), providerId: provider!.id, ncfType: "B01", ncf, ncfDate: today, supplierTaxId: "131246796", goodsAmount: "1000", itbis: "180", expenseType: "09" });
+    const transfer = (await trpcQuery<{ id: string; code: string }[]>(page, "paymentMethod.getAll")).find((m) => m.code === "TRANSFER")!.id;
+    await trpcMutation(page, "supplierBill.pay", { id: bill.id, client_key: randomUUID(), amount: "500", paymentMethodId: transfer, reference: "TRF-1" });
   }
   if (missing("/home/customers/:id/legal")) {
     const customer = await trpcMutation<{ id: string }>(page, "customer.create", { name: `Bufete Jurídico Peña & Asociados ${stamp}`, tax_id: "101850043" });

@@ -124,6 +124,35 @@ describe("supplierBill.create", () => {
   it("a receipt id that does not exist is NOT_FOUND", async () => {
     expect((await errorOf(bill({ receiptId: newId() }))).code).toBe("NOT_FOUND");
   });
+  it("from a purchase receipt: its received amounts and ITBIS offered, billed once, only for its provider", async () => {
+    const warehouseId = (await owner.warehouse.getAll.query())[0]!.id;
+    const rice = (await owner.product.create.mutate({ name: "Arroz Selecto 10 lb", sku: "AP-ARZ", price: "450", price2: "450", price3: "450" } as never)).id;
+    const oil = (await owner.product.create.mutate({ name: "Aceite Crisol 1 gl", sku: "AP-ACE", price: "650", price2: "650", price3: "650" } as never)).id;
+    const o = await owner.purchaseOrder.create.mutate({
+      providerId: supplier,
+      warehouseId,
+      orderDate: "2026-11-01",
+      lines: [
+        { productId: rice, quantity: "10", unitCost: "320", taxPercent: "18" },
+        { productId: oil, quantity: "4", unitCost: "500", taxPercent: "0" },
+      ],
+    } as never);
+    await owner.purchaseOrder.submit.mutate({ id: o.id });
+    const current = await owner.purchaseOrder.getById.query({ id: o.id });
+    const order = current.status === "approved" ? current : await owner.purchaseOrder.approve.mutate({ id: o.id });
+    const line = (productId: string) => order.lines.find((l: { productId: string }) => l.productId === productId)!.id;
+    await owner.purchaseOrder.receive.mutate({ id: o.id, clientKey: `rcv-${newId()}`, lines: [{ lineId: line(rice), quantity: "5" }, { lineId: line(oil), quantity: "2" }] });
+    const [receipt, ...more] = await owner.supplierBill.receipts.query({ providerId: supplier });
+    expect(more).toHaveLength(0);
+    expect(receipt).toMatchObject({ orderNumber: order.number, goodsAmount: "2600.00", servicesAmount: "0.00", itbis: "288.00" });
+    expect(await owner.supplierBill.receipts.query({ providerId: other })).toEqual([]);
+    expect((await errorOf(bill({ providerId: other, receiptId: receipt!.id }))).message).toBe("La recepción es de otro suplidor.");
+    const b = await bill({ receiptId: receipt!.id, goodsAmount: receipt!.goodsAmount, servicesAmount: receipt!.servicesAmount, itbis: receipt!.itbis });
+    expect(b).toMatchObject({ receiptId: receipt!.id, total: "2888.00" });
+    expect(await owner.supplierBill.receipts.query({ providerId: supplier })).toEqual([]);
+    expect((await errorOf(bill({ receiptId: receipt!.id })))).toMatchObject({ code: "BAD_REQUEST", message: `Esa recepción ya está facturada (${b.number}).` });
+    expect((await errorOf(outsider.supplierBill.receipts.query({ providerId: supplier }))).code).toBe("NOT_FOUND");
+  });
 });
 
 describe("supplierBill.pay", () => {

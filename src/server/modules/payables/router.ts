@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { agingInput, cancelBillInput, createSupplierBillInput, payBillInput, statementInput, supplierBillListInput } from "../../../shared/payables/rules";
 import { protectedProcedure, requirePermission, router } from "../../trpc/init";
-import { cancelBill, createBill, getAging, getBill, getStatement, listBills, payBill, reversePayment } from "./service";
+import { cancelBill, createBill, getAging, getBill, getStatement, listBills, payBill, reversePayment, unbilledReceipts } from "./service";
 
 const view = protectedProcedure.use(requirePermission("payables.view"));
 const idInput = z.object({ id: z.uuid("payables:errors.invalidId") });
@@ -10,6 +10,8 @@ const idInput = z.object({ id: z.uuid("payables:errors.invalidId") });
 export const supplierBillRouter = router({
   getAll: view.input(supplierBillListInput.prefault({})).query(({ ctx, input }) => listBills(ctx, input)),
   getById: view.input(idInput).query(({ ctx, input }) => getBill(ctx, input.id)),
+  /** The provider's purchase receipts not yet billed, with the amounts a bill of each starts from (the form prefills them). */
+  receipts: view.input(z.object({ providerId: z.uuid("payables:errors.invalidId") })).query(({ ctx, input }) => unbilledReceipts(ctx, input.providerId)),
   /** By hand or from a purchase receipt (receiptId); B11/B13 take our next NCF. The same client_key returns the first bill. */
   create: protectedProcedure
     .use(requirePermission("payables.create"))

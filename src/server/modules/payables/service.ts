@@ -22,6 +22,7 @@ import {
 } from "../../../shared/payables/rules";
 import { businessDate } from "../../../shared/platform/dates";
 import { offsetOf, pageOf } from "../../../shared/platform/pagination";
+import { purchaseLineAmounts } from "../../../shared/purchasing/totals";
 import { rowsOf, type Tx } from "../../db/client";
 import { newId } from "../../ids";
 import { appError, isUniqueViolation, notFound } from "../../trpc/errors";
@@ -31,8 +32,9 @@ import { invoiceConditions } from "../invoice/tables";
 import { takeNcf } from "../ncf/service";
 import { paymentMethods } from "../payment-method/tables";
 import type { PosContext } from "../pos/service";
+import { products } from "../product/tables";
 import { providers } from "../provider/tables";
-import { purchaseOrders, purchaseReceipts } from "../purchasing/tables";
+import { purchaseOrderLines, purchaseOrders, purchaseReceiptLines, purchaseReceipts } from "../purchasing/tables";
 import { nextDocumentNumber } from "../sequence/service";
 import { supplierBillPayments, supplierBills } from "./tables";
 
@@ -502,4 +504,47 @@ export async function getStatement(ctx: PosContext, input: z.output<typeof state
     buckets: row?.buckets ?? zeroBuckets(),
     entries,
   };
+}
+
+/**
+ * supplierBill.receipts: the provider's purchase receipts not yet billed (by a bill that is not
+ * cancelled), newest first, each with the amounts a bill of it starts from: goods and services
+ * (services are the lines of service products) before ITBIS and the ITBIS, by the purchase orders'
+ * own line rule (src/shared/purchasing/totals.ts) at the received quantities and unit costs.
+ */
+export async function unbilledReceipts(ctx: PosContext, providerId: string) {
+  const { tx, tenant } = ctx;
+  await providerOf(tx, tenant.id, providerId);
+  const receipts = await tx
+    .select({ id: purchaseReceipts.id, createdAt: purchaseReceipts.createdAt, orderNumber: purchaseOrders.number, paymentTermId: purchaseOrders.paymentTermId })
+    .from(purchaseReceipts)
+    .innerJoin(purchaseOrders, and(eq(purchaseOrders.tenantId, purchaseReceipts.tenantId), eq(purchaseOrders.id, purchaseReceipts.orderId)))
+    .where(
+      and(
+        eq(purchaseReceipts.tenantId, tenant.id),
+        eq(purchaseOrders.providerId, providerId),
+        sql`NOT EXISTS (SELECT 1 FROM ${supplierBills} b WHERE b.tenant_id = ${tenant.id} AND b.receipt_id = ${purchaseReceipts.id} AND b.status <> 'cancelled')`,
+      ),
+    )
+    .orderBy(sql`${purchaseReceipts.createdAt} desc`)
+    .limit(50);
+  if (receipts.length === 0) return [];
+  const lines = await tx
+    .select({ receiptId: purchaseReceiptLines.receiptId, quantity: purchaseReceiptLines.quantity, unitCost: purchaseReceiptLines.unitCost, taxPercent: purchaseOrderLines.taxPercent, productType: products.productType })
+    .from(purchaseReceiptLines)
+    .innerJoin(purchaseOrderLines, and(eq(purchaseOrderLines.tenantId, purchaseReceiptLines.tenantId), eq(purchaseOrderLines.id, purchaseReceiptLines.orderLineId)))
+    .innerJoin(products, and(eq(products.tenantId, purchaseReceiptLines.tenantId), eq(products.id, purchaseReceiptLines.productId)))
+    .where(and(eq(purchaseReceiptLines.tenantId, tenant.id), sql`${purchaseReceiptLines.receiptId} IN (${sql.join(receipts.map((r) => sql`${r.id}::uuid`), sql`, `)})`));
+  return receipts.map((r) => {
+    let goods = toBig(0);
+    let services = toBig(0);
+    let itbis = toBig(0);
+    for (const l of lines.filter((x) => x.receiptId === r.id)) {
+      const a = purchaseLineAmounts(l);
+      if (l.productType === "service") services = services.plus(a.subtotal);
+      else goods = goods.plus(a.subtotal);
+      itbis = itbis.plus(a.taxAmount);
+    }
+    return { id: r.id, orderNumber: r.orderNumber, receivedAt: r.createdAt.toISOString(), paymentTermId: r.paymentTermId, goodsAmount: goods.toFixed(2), servicesAmount: services.toFixed(2), itbis: itbis.toFixed(2) };
+  });
 }

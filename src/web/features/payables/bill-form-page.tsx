@@ -14,7 +14,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { Input, NativeSelect } from "../../components/ui/input";
 import { Field } from "../../components/ui/label";
 import { toast } from "../../components/ui/use-toast";
-import { formatDate, todayInSantoDomingo } from "../../lib/dates";
+import { todayInSantoDomingo } from "../../lib/dates";
 import { cn } from "../../lib/utils";
 
 interface FormState {
@@ -156,7 +156,7 @@ export function BillFormPage() {
       </div>
       <Card>
         <CardContent className="grid gap-4 pt-5 sm:grid-cols-2 lg:grid-cols-3">
-          <Field label={t("payables:fields.provider")} htmlFor="bill-providerId" error={errors.providerId} required>
+          <Field label={t("payables:fields.provider")} htmlFor="bill-providerId" error={errors.providerId} required className="content-start">
             <NativeSelect id="bill-providerId" value={f.providerId} onChange={(e) => set("providerId", e.target.value)} aria-invalid={Boolean(errors.providerId)}>
               <option value="">{t("payables:form.chooseProvider")}</option>
               {providers.data?.data.map((p) => (
@@ -230,7 +230,7 @@ export function BillFormPage() {
               ))}
             </NativeSelect>
           </Field>
-          <Field label={t("payables:fields.dueDate")} htmlFor="bill-dueDate" error={errors.dueDate} hint={computedDue && !f.dueDate ? formatDate(computedDue, lang) : undefined}>
+          <Field label={t("payables:fields.dueDate")} htmlFor="bill-dueDate" error={errors.dueDate}>
             <Input id="bill-dueDate" type="date" value={f.dueDate || computedDue} onChange={(e) => set("dueDate", e.target.value)} data-testid="bill-due-date" />
           </Field>
         </CardContent>

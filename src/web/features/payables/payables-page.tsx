@@ -120,7 +120,7 @@ function BillsTab() {
             <TBody>
               {rows.map((b) => (
                 <TR key={b.id} data-testid="bill-row">
-                  <TD className="font-mono text-xs" stack="primary">
+                  <TD className="whitespace-nowrap font-mono text-xs" stack="primary">
                     <Link to={`/home/payables/bills/${b.id}`} className="hover:underline">
                       {b.number}
                     </Link>

@@ -60,18 +60,20 @@ export function ProviderStatementPage() {
         <Button variant="ghost" size="icon" onClick={() => void navigate("/home/payables?tab=aging")} aria-label={t("payables:statement.back")}>
           <ArrowLeft />
         </Button>
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 basis-64">
           <h1 className="text-2xl font-bold">{t("payables:statement.title")}</h1>
           <p className="text-sm text-muted-foreground" data-testid="statement-provider">
             {s ? `${s.provider.name}${s.provider.taxId ? ` · ${t("payables:statement.rnc", { taxId: formatTaxId(s.provider.taxId) })}` : ""}` : ""}
           </p>
         </div>
-        <Button variant="outline" onClick={() => window.print()} disabled={!s} data-testid="statement-print">
-          <Printer /> {t("payables:statement.print")}
-        </Button>
-        <Button variant="outline" onClick={() => void exportExcel()} disabled={!s || exporting} data-testid="statement-excel">
-          <FileSpreadsheet /> {t("payables:statement.excel")}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => window.print()} disabled={!s} data-testid="statement-print">
+            <Printer /> {t("payables:statement.print")}
+          </Button>
+          <Button variant="outline" onClick={() => void exportExcel()} disabled={!s || exporting} data-testid="statement-excel">
+            <FileSpreadsheet /> {t("payables:statement.excel")}
+          </Button>
+        </div>
       </div>
       <Card>
         <CardContent className="grid gap-4 pt-5">
@@ -122,9 +124,9 @@ function StatementBody({ s, lang }: { s: ProviderStatement; lang: string }) {
           <TR>
             <TD stack="primary">{s.from ? formatDate(s.from, lang) : "—"}</TD>
             <TD label={t("payables:statement.columns.description")}>{t("payables:statement.opening")}</TD>
-            <TD label={t("payables:statement.columns.dueDate")} />
-            <TD label={t("payables:statement.columns.charge")} />
-            <TD label={t("payables:statement.columns.payment")} />
+            <TD />
+            <TD />
+            <TD />
             <TD className="text-right tabular-nums" label={t("payables:statement.columns.balance")}>
               {formatMoney(s.openingBalance, lang)}
             </TD>
@@ -137,11 +139,11 @@ function StatementBody({ s, lang }: { s: ProviderStatement; lang: string }) {
                   {entryDescription(e, t)}
                 </Link>
               </TD>
-              <TD label={t("payables:statement.columns.dueDate")}>{e.dueDate ? formatDate(e.dueDate, lang) : ""}</TD>
-              <TD className="text-right tabular-nums" label={t("payables:statement.columns.charge")}>
+              <TD label={e.dueDate ? t("payables:statement.columns.dueDate") : undefined}>{e.dueDate ? formatDate(e.dueDate, lang) : ""}</TD>
+              <TD className="text-right tabular-nums" label={e.charge ? t("payables:statement.columns.charge") : undefined}>
                 {e.charge ? formatMoney(e.charge, lang) : ""}
               </TD>
-              <TD className="text-right tabular-nums" label={t("payables:statement.columns.payment")}>
+              <TD className="text-right tabular-nums" label={e.payment ? t("payables:statement.columns.payment") : undefined}>
                 {e.payment ? formatMoney(e.payment, lang) : ""}
               </TD>
               <TD className="text-right tabular-nums" label={t("payables:statement.columns.balance")} data-testid="statement-running">
