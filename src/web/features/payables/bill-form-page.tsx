@@ -14,11 +14,12 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { Input, NativeSelect } from "../../components/ui/input";
 import { Field } from "../../components/ui/label";
 import { toast } from "../../components/ui/use-toast";
-import { todayInSantoDomingo } from "../../lib/dates";
+import { formatDate, todayInSantoDomingo } from "../../lib/dates";
 import { cn } from "../../lib/utils";
 
 interface FormState {
   providerId: string;
+  receiptId: string;
   ncfType: BillNcfType;
   ncf: string;
   ncfDate: string;
@@ -50,9 +51,9 @@ export function BillFormPage() {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const receiptId = params.get("receipt") || null;
   const [f, setF] = React.useState<FormState>(() => ({
     providerId: params.get("provider") ?? "",
+    receiptId: params.get("receipt") ?? "",
     ncfType: "B01",
     ncf: "",
     ncfDate: todayInSantoDomingo(),
@@ -74,6 +75,7 @@ export function BillFormPage() {
   const clientKey = React.useRef(crypto.randomUUID());
   const providers = useQuery(trpc.provider.getAll.queryOptions({ page: 1, pageSize: 100, search: "", isActive: true }));
   const terms = useQuery(trpc.invoiceCondition.getAll.queryOptions());
+  const receipts = useQuery({ ...trpc.supplierBill.receipts.queryOptions({ providerId: f.providerId }), enabled: Boolean(f.providerId) });
   const provider = providers.data?.data.find((p) => p.id === f.providerId);
   const term = terms.data?.find((c) => c.id === f.paymentTermId);
   const termDays = term ? term.days : (provider?.paymentTerms ?? 0);
@@ -84,6 +86,18 @@ export function BillFormPage() {
     setF((s) => ({ ...s, [key]: value }));
     setErrors((e) => ({ ...e, [key]: "" }));
   };
+
+  const chooseReceipt = (id: string) => {
+    const r = receipts.data?.find((x) => x.id === id);
+    setF((s) => ({ ...s, receiptId: id, ...(r ? { goodsAmount: r.goodsAmount, servicesAmount: r.servicesAmount, itbis: r.itbis, paymentTermId: r.paymentTermId ?? s.paymentTermId } : {}) }));
+  };
+  // a receipt named in the address (?provider=…&receipt=…) fills in its amounts once they are known
+  const prefilled = React.useRef(false);
+  React.useEffect(() => {
+    if (prefilled.current || !f.receiptId || !receipts.data) return;
+    prefilled.current = true;
+    chooseReceipt(f.receiptId);
+  }, [receipts.data]);
 
   const save = useMutation(
     trpc.supplierBill.create.mutationOptions({
@@ -105,7 +119,7 @@ export function BillFormPage() {
     e.preventDefault();
     const input = {
       providerId: f.providerId,
-      receiptId,
+      receiptId: f.receiptId || null,
       ncfType: f.ncfType,
       ncf: own ? null : f.ncf,
       ncfDate: f.ncfDate,
@@ -157,7 +171,15 @@ export function BillFormPage() {
       <Card>
         <CardContent className="grid gap-4 pt-5 sm:grid-cols-2 lg:grid-cols-3">
           <Field label={t("payables:fields.provider")} htmlFor="bill-providerId" error={errors.providerId} required className="content-start">
-            <NativeSelect id="bill-providerId" value={f.providerId} onChange={(e) => set("providerId", e.target.value)} aria-invalid={Boolean(errors.providerId)}>
+            <NativeSelect
+              id="bill-providerId"
+              value={f.providerId}
+              onChange={(e) => {
+                set("providerId", e.target.value);
+                set("receiptId", "");
+              }}
+              aria-invalid={Boolean(errors.providerId)}
+            >
               <option value="">{t("payables:form.chooseProvider")}</option>
               {providers.data?.data.map((p) => (
                 <option key={p.id} value={p.id}>
@@ -166,6 +188,18 @@ export function BillFormPage() {
               ))}
             </NativeSelect>
           </Field>
+          {receipts.data && receipts.data.length > 0 ? (
+            <Field label={t("payables:fields.receipt")} htmlFor="bill-receiptId" hint={t("payables:form.receiptHint")} className="content-start">
+              <NativeSelect id="bill-receiptId" value={f.receiptId} onChange={(e) => chooseReceipt(e.target.value)} data-testid="bill-receipt">
+                <option value="">{t("payables:form.noReceipt")}</option>
+                {receipts.data.map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {t("payables:form.receiptOption", { number: r.orderNumber, date: formatDate(r.receivedAt, lang), amount: formatMoney(billTotals({ goods: r.goodsAmount, services: r.servicesAmount, itbis: r.itbis, itbisWithheld: "0", isrWithheld: "0" }).total, lang) })}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+          ) : null}
           <fieldset className="grid gap-2 sm:col-span-2">
             <legend className="mb-1.5 text-sm font-medium">{t("payables:fields.ncfType")}</legend>
             <div className="flex flex-wrap gap-2">
