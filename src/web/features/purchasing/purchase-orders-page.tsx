@@ -15,7 +15,8 @@ import { formatDate } from "../../lib/dates";
 import { usePermissions } from "../../lib/permissions";
 import { useListParams } from "../../lib/use-list-params";
 import { cn } from "../../lib/utils";
-import { ModuleComingPage } from "../shell/guards";
+import { LowStockTab } from "./low-stock-tab";
+import { NotificationsTab } from "./notifications-tab";
 import { PurchaseSettingsTab } from "./purchase-settings-tab";
 import { PurchaseStatusBadge } from "./status-badge";
 
@@ -25,8 +26,7 @@ const TAB_LABEL: Record<Tab, string> = { orders: "orders", "low-stock": "lowStoc
 
 /**
  * Purchase orders (spec 03: tabs orders, low stock, notifications, plus configuration). The tab
- * is in the address (?tab=…); low stock and notifications come with issue 13 §4 and show the
- * app's 'module being prepared' card until then.
+ * is in the address (?tab=…); low stock and notifications are issue 13 §4.
  */
 export function PurchaseOrdersPage() {
   const { t } = useTranslation();
@@ -48,8 +48,8 @@ export function PurchaseOrdersPage() {
         ))}
       </nav>
       {tab === "orders" ? <OrdersTab /> : null}
-      {tab === "low-stock" ? <ModuleComingPage titleKey="purchasing:tabs.lowStock" /> : null}
-      {tab === "notifications" ? <ModuleComingPage titleKey="purchasing:tabs.notifications" /> : null}
+      {tab === "low-stock" ? <LowStockTab /> : null}
+      {tab === "notifications" ? <NotificationsTab /> : null}
       {tab === "settings" ? <PurchaseSettingsTab /> : null}
     </div>
   );
