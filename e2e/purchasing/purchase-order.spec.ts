@@ -7,14 +7,14 @@ import { signIn, tenantUrl } from "../support";
  * above the approval threshold and approved by the owner, sent (the mail in Settings → Bandeja de
  * salida), received half and then the rest; the products' stock and weighted-average cost change.
  */
-test("purchase order: picker, approval, send to the outbox, two receipts, stock and cost", async ({ page }) => {
+test("purchase order: picker, approval, send to the outbox, two receipts, stock and cost; a receipt billed with the supplier's NCF and paid", async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, "owner@demo.test");
   const stamp = Date.now().toString(36).toUpperCase();
   const warehouses = await trpcQuery<{ id: string; code: string }[]>(page, "warehouse.getAll");
   const principal = warehouses.find((w) => w.code === "PRIN")!.id;
   const providerName = `Distribuidora Bávaro ${stamp}`;
-  await trpcMutation(page, "provider.create", { code: `PO-${stamp}`, name: providerName, email: `pedidos-${stamp.toLowerCase()}@bavaro.test`, mobile: "8095550199" });
+  await trpcMutation(page, "provider.create", { code: `PO-${stamp}`, name: providerName, taxId: "131246796", email: `pedidos-${stamp.toLowerCase()}@bavaro.test`, mobile: "8095550199" });
   const flour = `HAR-${stamp}`;
   const salt = `SAL-${stamp}`;
   await trpcMutation(page, "product.create", { name: `Harina Blanca 25 lb ${stamp}`, sku: flour, price: "900", price2: "900", price3: "900", costPrice: "100", taxPercent: "18", warehouseQuantities: [{ warehouseId: principal, initialQuantity: "10" }] });
@@ -41,11 +41,11 @@ test("purchase order: picker, approval, send to the outbox, two receipts, stock 
   await expect(page.getByTestId("po-pick-provider")).toBeFocused();
 
   const search = page.getByLabel("Buscar o escanear producto (nombre, SKU o código)");
-  for (const sku of [flour, salt]) {
+  for (const [i, sku] of [flour, salt].entries()) {
     await search.fill(sku);
     await search.press("Enter");
+    await expect(page.getByTestId("po-line")).toHaveCount(i + 1);
   }
-  await expect(page.getByTestId("po-line")).toHaveCount(2);
   // The product's cost and ITBIS are filled in.
   await expect(page.getByLabel(`Costo unitario de Harina Blanca 25 lb ${stamp}`)).toHaveValue("100.00");
   await expect(page.getByLabel(`ITBIS % de Harina Blanca 25 lb ${stamp}`)).toHaveValue("18.00");
@@ -104,6 +104,34 @@ test("purchase order: picker, approval, send to the outbox, two receipts, stock 
   // Stock and weighted-average cost: (10 × 100 + 5 × 120) / 15 = 106.67, then (15 × 106.67 + 5 × 120) / 20 = 110.00.
   await expectProduct(page, flour, `Harina Blanca 25 lb ${stamp}`, "20", "110.00");
   await expectProduct(page, salt, `Sal Marina 1 lb ${stamp}`, "4", "50.00");
+
+  // The first receipt becomes the supplier's bill (prefilled from it: 5 × 120 + 18% and 2 × 50), with
+  // the supplier's B01; it shows as payable, is paid by transfer and leaves the payables.
+  await page.goto(orderUrl);
+  await page.getByTestId("po-receipt").first().getByTestId("po-receipt-bill").click();
+  await expect(page).toHaveURL(/\/home\/payables\/bills\/new\?provider=[0-9a-f-]+&receipt=[0-9a-f-]+$/);
+  await expect(page.getByLabel("Monto en bienes")).toHaveValue("700.00");
+  await expect(page.getByLabel("ITBIS facturado")).toHaveValue("108.00");
+  const ncf = `B01${String(Date.now() % 100_000_000).padStart(8, "0")}`;
+  await page.locator("#bill-ncf").fill(ncf);
+  await page.getByTestId("save-bill").click();
+  await expect(page).toHaveURL(/\/home\/payables\/bills\/[0-9a-f-]+$/);
+  await expect(page.getByTestId("bill-balance")).toContainText("808.00");
+  await page.goto(tenantUrl("/home/payables?tab=aging"));
+  await expect(page.getByTestId("aging-row").filter({ hasText: providerName }).getByTestId("aging-total")).toContainText("808.00");
+  await page.goBack();
+  await page.getByTestId("bill-pay").click();
+  const payDialog = page.getByTestId("pay-dialog");
+  await payDialog.getByLabel("Método de pago").selectOption({ label: "Transferencia" });
+  await payDialog.getByLabel("Referencia (cheque, transferencia)").fill("TRF-55120");
+  await payDialog.getByTestId("pay-confirm").click();
+  await expect(page.getByTestId("bill-status")).toHaveText("Pagada");
+  await page.goto(tenantUrl("/home/payables?tab=aging"));
+  await expect(page.getByTestId("aging-row").filter({ hasText: providerName })).toHaveCount(0);
+  // The receipt now says it was billed; the other one can still be.
+  await page.goto(orderUrl);
+  await expect(page.getByTestId("po-receipt").first().getByTestId("po-receipt-billed")).toBeVisible();
+  await expect(page.getByTestId("po-receipt").nth(1).getByTestId("po-receipt-bill")).toBeVisible();
 
   await screenshots(page);
 });

@@ -3,7 +3,7 @@ import type { inferRouterOutputs } from "@trpc/server";
 import { ArrowLeft, Ban, CheckCircle2, Mail, MessageCircle, PackageCheck, Pencil, Send } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams } from "react-router";
 import { Big, toBig } from "../../../shared/catalog/decimal";
 import { formatMoney, formatQuantity } from "../../../shared/money/format";
 import { availableActions, type PurchaseOrderAction } from "../../../shared/purchasing/status";
@@ -63,6 +63,13 @@ export function PurchaseOrderDetailPage() {
     await refresh(u);
     setDialog(null);
   };
+  // The provider's receipts not billed yet: each offers its supplier bill (payables), prefilled from it.
+  const providerId = query.data?.provider.id;
+  const unbilled = useQuery({
+    ...trpc.supplierBill.receipts.queryOptions({ providerId: providerId ?? "" }),
+    enabled: !!providerId && can("payables.create") && (query.data?.receipts.length ?? 0) > 0,
+  });
+  const unbilledIds = new Set(unbilled.data?.map((r) => r.id));
   const o = query.data;
   if (!o) return <Skeleton className="h-64 w-full" />;
   const actions = availableActions(o.status, can);
@@ -223,6 +230,17 @@ export function PurchaseOrderDetailPage() {
                 ))}
               </ul>
               {r.notes ? <p className="mt-1 text-xs text-muted-foreground">{r.notes}</p> : null}
+              {unbilled.isSuccess ? (
+                unbilledIds.has(r.id) ? (
+                  <Link className="mt-2 inline-block text-sm font-medium text-primary hover:underline" to={`/home/payables/bills/new?provider=${o.provider.id}&receipt=${r.id}`} data-testid="po-receipt-bill">
+                    {t("purchasing:detail.billReceipt")}
+                  </Link>
+                ) : (
+                  <p className="mt-2 text-xs text-muted-foreground" data-testid="po-receipt-billed">
+                    {t("purchasing:detail.receiptBilled")}
+                  </p>
+                )
+              ) : null}
             </div>
           ))}
         </CardContent>
