@@ -75,9 +75,9 @@ describe("purchaseOrder.getLowStock", () => {
     expect(rows).toEqual([
       ["Aceite Crisol 1 gal", "Principal", "2.5000", "5.0000", "12.0000", "9.5000", "Mercasid"],
       ["Arroz La Garza 10 lb", "Principal", "4.0000", "10.0000", "50.0000", "46.0000", "Distribuidora Corripio"],
+      ["Arroz La Garza 10 lb", "Zeta Santiago", "1.0000", "6.0000", null, "5.0000", "Distribuidora Corripio"],
       ["Habichuelas rojas", "Principal", "0.0000", "3.0000", "2.0000", "2.0000", "Distribuidora Corripio"],
       ["Sal Marina", "Principal", "1.0000", "5.0000", "8.0000", "7.0000", null],
-      ["Arroz La Garza 10 lb", "Zeta Santiago", "1.0000", "6.0000", null, "5.0000", "Distribuidora Corripio"],
     ]);
     expect(page.pagination.total).toBe(5);
     expect(page.data.find((r) => r.name.startsWith("Aceite"))!.lastCost).toBe("450.00");

@@ -34,73 +34,84 @@ export interface LowStockRow {
   lastCost: string;
 }
 
-/** The low rows of live goods, the product's provider with it (one statement, the partial index). */
+/**
+ * The low rows of live goods, walked in product name order: products_browse_idx (tenant, name,
+ * id) gives the products in order and each is probed in product_stock_low_product_idx (migration
+ * 0033: (tenant, product, warehouse) of the rows under their minimum only), so a page and its
+ * capped count read a few hundred index entries however many rows are low.
+ */
 const lowRows = (tenantId: string) => sql`
   SELECT s.product_id, s.warehouse_id, s.current_quantity, s.min_stock, s.max_stock, p.name, p.sku, p.unit_of_measure, p.provider_id, p.cost_price
-  FROM product_stock s
-  JOIN products p ON p.tenant_id = s.tenant_id AND p.id = s.product_id
-  WHERE s.tenant_id = ${tenantId} AND s.min_stock IS NOT NULL AND s.current_quantity < s.min_stock
-    AND p.deleted_at IS NULL AND p.is_active AND p.product_type = 'product'`;
+  FROM products p
+  JOIN product_stock s ON s.tenant_id = p.tenant_id AND s.product_id = p.id AND s.min_stock IS NOT NULL AND s.current_quantity < s.min_stock
+  WHERE p.tenant_id = ${tenantId} AND p.deleted_at IS NULL AND p.is_active AND p.product_type = 'product'`;
+
+/** The count of a low-stock list stops one past this (or one past the page, when further): the pager then says 'más de 500'. */
+export const LOW_STOCK_COUNT_CAP = 500;
 
 /**
  * purchaseOrder.getLowStock: a page of low rows by warehouse, provider ('none' = without one) and
- * search, in warehouse then product name order, with the count in the same statement. The last
- * cost is the last unit cost ordered from the product's provider (not cancelled), else the
- * product's cost, looked up for the page's rows only.
+ * search, in product name then warehouse name order, and their count up to LOW_STOCK_COUNT_CAP,
+ * in one statement. The last cost is the last unit cost ordered from the product's provider (not
+ * cancelled), else the product's cost, looked up for the page's rows only.
  */
 export async function findLowStock(tx: Tx, tenantId: string, input: LowStockListInput) {
-  const filters = [
-    input.warehouseId ? sql`AND s.warehouse_id = ${input.warehouseId}` : sql``,
-    input.providerId === "none" ? sql`AND p.provider_id IS NULL` : input.providerId ? sql`AND p.provider_id = ${input.providerId}` : sql``,
-    input.search ? sql`AND p.search_text LIKE ${likePattern(searchKey(input.search))}` : sql``,
-  ];
+  const filters = sql.join(
+    [
+      input.warehouseId ? sql`AND s.warehouse_id = ${input.warehouseId}` : sql``,
+      input.providerId === "none" ? sql`AND p.provider_id IS NULL` : input.providerId ? sql`AND p.provider_id = ${input.providerId}` : sql``,
+      input.search ? sql`AND p.search_text LIKE ${likePattern(searchKey(input.search))}` : sql``,
+    ],
+    sql` `,
+  );
+  const limit = Math.max(LOW_STOCK_COUNT_CAP, input.page * input.pageSize) + 1;
   const rows = rowsOf<Record<string, string | null> & { total: number }>(
     await tx.execute(sql`
-      WITH low AS (${lowRows(tenantId)} ${sql.join(filters, sql` `)}),
-      page AS (
-        SELECT low.*, w.name AS warehouse_name, count(*) OVER () AS total
-        FROM low JOIN warehouses w ON w.tenant_id = ${tenantId} AND w.id = low.warehouse_id
-        ORDER BY w.name, low.name, low.product_id
+      WITH page AS (
+        SELECT low.*, w.name AS warehouse_name
+        FROM (${lowRows(tenantId)} ${filters}) low
+        JOIN warehouses w ON w.tenant_id = ${tenantId} AND w.id = low.warehouse_id
+        ORDER BY low.name, low.product_id, w.name
         LIMIT ${input.pageSize} OFFSET ${offsetOf(input.page, input.pageSize)}
-      )
+      ),
+      counted AS (SELECT count(*)::int AS n FROM (${lowRows(tenantId)} ${filters} ORDER BY p.name LIMIT ${limit}) x)
       SELECT page.product_id, page.warehouse_id, page.warehouse_name, page.name, page.sku, page.unit_of_measure,
         page.current_quantity::text, page.min_stock::text, page.max_stock::text,
         greatest(coalesce(page.max_stock, page.min_stock) - page.current_quantity, 0)::numeric(14,4)::text AS suggested_quantity,
         page.provider_id, pr.name AS provider_name,
         coalesce(last.unit_cost, page.cost_price)::text AS last_cost,
-        page.total::int AS total
-      FROM page
+        counted.n AS total
+      FROM counted
+      LEFT JOIN page ON true
       LEFT JOIN providers pr ON pr.tenant_id = ${tenantId} AND pr.id = page.provider_id
       LEFT JOIN LATERAL (
         SELECT l.unit_cost FROM purchase_order_lines l
         JOIN purchase_orders o ON o.tenant_id = l.tenant_id AND o.id = l.order_id
         WHERE l.tenant_id = ${tenantId} AND l.product_id = page.product_id AND o.provider_id = page.provider_id AND o.status <> 'cancelled'
         ORDER BY o.order_date DESC, o.created_at DESC LIMIT 1
-      ) last ON true
-      ORDER BY page.warehouse_name, page.name, page.product_id`),
+      ) last ON page.product_id IS NOT NULL
+      ORDER BY page.name, page.product_id, page.warehouse_name`),
   );
-  const data: LowStockRow[] = rows.map((r) => ({
-    productId: r.product_id!,
-    warehouseId: r.warehouse_id!,
-    warehouseName: r.warehouse_name!,
-    name: r.name!,
-    sku: r.sku!,
-    unitOfMeasure: r.unit_of_measure!,
-    currentQuantity: r.current_quantity!,
-    minStock: r.min_stock!,
-    maxStock: r.max_stock ?? null,
-    suggestedQuantity: r.suggested_quantity!,
-    providerId: r.provider_id ?? null,
-    providerName: r.provider_name ?? null,
-    lastCost: r.last_cost!,
-  }));
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && input.page > 1) {
-    // Past the last page: count alone so the pager can step back.
-    const [c] = rowsOf<{ n: number }>(await tx.execute(sql`SELECT count(*)::int AS n FROM (${lowRows(tenantId)} ${sql.join(filters, sql` `)}) x`));
-    total = c?.n ?? 0;
-  }
-  return pageOf(data, total, input.page, input.pageSize);
+  const data: LowStockRow[] = rows
+    .filter((r) => r.product_id)
+    .map((r) => ({
+      productId: r.product_id!,
+      warehouseId: r.warehouse_id!,
+      warehouseName: r.warehouse_name!,
+      name: r.name!,
+      sku: r.sku!,
+      unitOfMeasure: r.unit_of_measure!,
+      currentQuantity: r.current_quantity!,
+      minStock: r.min_stock!,
+      maxStock: r.max_stock ?? null,
+      suggestedQuantity: r.suggested_quantity!,
+      providerId: r.provider_id ?? null,
+      providerName: r.provider_name ?? null,
+      lastCost: r.last_cost!,
+    }));
+  const counted = rows[0]?.total ?? 0;
+  if (counted < limit) return pageOf(data, counted, input.page, input.pageSize);
+  return { data, pagination: { page: input.page, pageSize: input.pageSize, total: limit - 1, capped: true, pageCount: Math.max(input.page + 1, Math.ceil((limit - 1) / input.pageSize)) } };
 }
 
 /** Low rows per warehouse (notifications and the digest). */
