@@ -60,7 +60,8 @@ export async function findLowStock(tx: Tx, tenantId: string, input: LowStockList
     [
       input.warehouseId ? sql`AND s.warehouse_id = ${input.warehouseId}` : sql``,
       input.providerId === "none" ? sql`AND p.provider_id IS NULL` : input.providerId ? sql`AND p.provider_id = ${input.providerId}` : sql``,
-      input.search ? sql`AND p.search_text LIKE ${likePattern(searchKey(input.search))}` : sql``,
+      // the trigram index through enzzo_product_ids_matching (migration 0034): LIKE cannot use it under the RLS role
+      input.search ? sql`AND p.id IN (SELECT enzzo_product_ids_matching(${likePattern(searchKey(input.search))}))` : sql``,
     ],
     sql` `,
   );
