@@ -91,7 +91,10 @@ export function digestMail(lang: "es" | "en", business: string, n: PurchasingNot
   const t = (key: string, vars?: Record<string, unknown>) => translate(lang, `purchasing:digest.${key}`, vars);
   const sections: { title: string; lines: string[] }[] = [];
   if (n.lowStock.total > 0) {
-    sections.push({ title: t("lowStock", { count: n.lowStock.total }), lines: n.lowStock.warehouses.map((w) => t("lowStockLine", { warehouse: w.warehouseName, count: w.count })) });
+    sections.push({
+      title: t("lowStock", { count: n.lowStock.capped ? `${n.lowStock.total}+` : n.lowStock.total }),
+      lines: n.lowStock.warehouses.map((w) => t("lowStockLine", { warehouse: w.warehouseName, count: w.capped ? `${w.count}+` : w.count })),
+    });
   }
   if (n.overdueDeliveries.total > 0) {
     sections.push({

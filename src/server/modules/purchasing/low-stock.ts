@@ -115,14 +115,20 @@ export async function findLowStock(tx: Tx, tenantId: string, input: LowStockList
   return { data, pagination: { page: input.page, pageSize: input.pageSize, total: limit - 1, capped: true, pageCount: Math.max(input.page + 1, Math.ceil((limit - 1) / input.pageSize)) } };
 }
 
-/** Low rows per warehouse (notifications and the digest). */
+/**
+ * Low rows per warehouse (notifications and the digest), each counted up to
+ * LOW_STOCK_COUNT_CAP + 1 (capped: 'más de 500'), so a catalogue with thousands of low rows is
+ * not joined whole on every visit.
+ */
 export async function lowStockByWarehouse(tx: Tx, tenantId: string) {
-  return rowsOf<{ warehouseId: string; warehouseName: string; count: number }>(
+  const rows = rowsOf<{ warehouseId: string; warehouseName: string; count: number }>(
     await tx.execute(sql`
-      SELECT low.warehouse_id AS "warehouseId", w.name AS "warehouseName", count(*)::int AS count
-      FROM (${lowRows(tenantId)}) low JOIN warehouses w ON w.tenant_id = ${tenantId} AND w.id = low.warehouse_id
-      GROUP BY low.warehouse_id, w.name ORDER BY w.name`),
+      SELECT w.id AS "warehouseId", w.name AS "warehouseName",
+        (SELECT count(*)::int FROM (${lowRows(tenantId)} AND s.warehouse_id = w.id LIMIT ${LOW_STOCK_COUNT_CAP + 1}) x) AS count
+      FROM warehouses w WHERE w.tenant_id = ${tenantId}
+      ORDER BY w.name`),
   );
+  return rows.filter((r) => r.count > 0).map((r) => ({ ...r, count: Math.min(r.count, LOW_STOCK_COUNT_CAP), capped: r.count > LOW_STOCK_COUNT_CAP }));
 }
 
 /** The idempotency key of one (provider, warehouse) order of a selection: the client's key and the group. */

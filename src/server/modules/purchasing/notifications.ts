@@ -44,7 +44,7 @@ export async function getPurchasingNotifications(tx: Tx, tenantId: string, now =
   const strip = <T extends Counted>({ totalCount: _, ...r }: T) => r;
   return {
     today,
-    lowStock: { total: lowStock.reduce((n, w) => n + w.count, 0), warehouses: lowStock },
+    lowStock: { total: lowStock.reduce((n, w) => n + w.count, 0), capped: lowStock.some((w) => w.capped), warehouses: lowStock },
     overdueDeliveries: { total: overdueRows[0]?.totalCount ?? 0, orders: overdueRows.map(strip) },
     billsDue: { days: BILLS_DUE_DAYS, total: billRows[0]?.totalCount ?? 0, bills: billRows.map(strip) },
   };

@@ -36,7 +36,7 @@ export function NotificationsTab() {
         </div>
       ) : (
         <div className="grid items-start gap-4 lg:grid-cols-3">
-          <Section icon={<PackageMinus />} title={t("purchasing:notifications.lowStock")} count={d.lowStock.total} testId="notif-low-stock">
+          <Section icon={<PackageMinus />} title={t("purchasing:notifications.lowStock")} count={d.lowStock.capped ? `${d.lowStock.total}+` : d.lowStock.total} testId="notif-low-stock">
             {d.lowStock.total === 0 ? (
               <Empty>{t("purchasing:notifications.lowStockNone")}</Empty>
             ) : (
@@ -49,7 +49,7 @@ export function NotificationsTab() {
                       aria-label={t("purchasing:notifications.seeLowStock", { warehouse: w.warehouseName })}
                     >
                       <span className="font-medium">{w.warehouseName}</span>
-                      <span className="text-muted-foreground">{t("purchasing:notifications.lowStockCount", { count: w.count })}</span>
+                      <span className="text-muted-foreground">{t(w.capped ? "purchasing:notifications.lowStockCountMore" : "purchasing:notifications.lowStockCount", { count: w.count })}</span>
                     </Link>
                   </li>
                 ))}
@@ -120,7 +120,7 @@ export function NotificationsTab() {
   );
 }
 
-function Section({ icon, title, count, testId, children }: { icon: React.ReactNode; title: string; count: number; testId: string; children: React.ReactNode }) {
+function Section({ icon, title, count, testId, children }: { icon: React.ReactNode; title: string; count: number | string; testId: string; children: React.ReactNode }) {
   return (
     <Card data-testid={testId}>
       <CardHeader className="flex flex-row items-center gap-2 space-y-0">
@@ -128,7 +128,7 @@ function Section({ icon, title, count, testId, children }: { icon: React.ReactNo
           {icon}
         </span>
         <CardTitle className="text-base">{title}</CardTitle>
-        <Badge variant={count > 0 ? "warning" : "secondary"} className="ml-auto" data-testid={`${testId}-count`}>
+        <Badge variant={count !== 0 ? "warning" : "secondary"} className="ml-auto" data-testid={`${testId}-count`}>
           {count}
         </Badge>
       </CardHeader>
