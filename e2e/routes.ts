@@ -16,6 +16,8 @@ export const STATIC_ROUTES = [
   "/home/warehouse-movements/new",
   "/home/purchase-orders",
   "/home/purchase-orders/new",
+  "/home/purchase-orders?tab=low-stock",
+  "/home/purchase-orders?tab=notifications",
   "/home/purchase-orders?tab=settings",
   "/home/payables",
   "/home/payables?tab=aging",
