@@ -16,13 +16,10 @@
  * called in-process (no HTTP, tRPC or session) with its statement count.
  * Results in bench/RESULTS.md. Usage: npm run bench:invoices (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_CREDIT_NOTES, BENCH_PG_URL, BENCH_KEEP)
  */
-import { type ChildProcess, execFileSync } from "node:child_process";
+import type { ChildProcess, } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import type postgres from "postgres";
 import { type Db, openDatabase, rowsOf, withTenant } from "../src/server/db/client";
 import { createCreditNote } from "../src/server/modules/credit-note/service";
 import { customerStatement } from "../src/server/modules/customer/statement";
@@ -32,8 +29,9 @@ import type { TenantRow } from "../src/server/modules/tenant/service";
 import { invoiceListInput } from "../src/shared/invoices/schemas";
 import { businessDate } from "../src/shared/platform/dates";
 import { httpLoad, type Row, summarize, trpcPath } from "./load";
+import { captureSql, pgbenchVersion, runPgbench } from "./pgbench";
 import { writeResultsSection } from "./results";
-import { ADMIN_URL, benchRequest, freshDemoDatabase, openBenchCashboxes, signInCookie, startBenchServer, stopBenchServer } from "./server";
+import { benchRequest, freshDemoDatabase, openBenchCashboxes, signInCookie, startBenchServer, stopBenchServer } from "./server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3330);
 const N = Number(process.env.BENCH_INVOICES ?? 200_000);
@@ -198,17 +196,17 @@ async function main() {
           for (const f of fs) out.push(await captureSql(floorDb.db, tenant.id, (tx) => listInvoices({ ...ctx, tx }, invoiceListInput.parse({ page: 1, pageSize: 20, ...f }), today)));
           return out;
         };
-        for (const [title, fs] of groups) floor.push(runPgbench(url, `floor (pgbench -c ${CONNECTIONS}): invoice.getAll, ${title}`, await listScripts(fs), CONNECTIONS));
+        for (const [title, fs] of groups) floor.push(runPgbench(url, `floor (pgbench -c ${CONNECTIONS}): invoice.getAll, ${title}`, await listScripts(fs), CONNECTIONS, SECONDS));
         // The totals: every matching invoice summed (no filter: all of them).
         const totalsScripts = async (fs: Record<string, unknown>[]) => {
           const out: string[][] = [];
           for (const f of fs) out.push(await captureSql(floorDb.db, tenant.id, (tx) => invoiceTotals({ ...ctx, tx }, invoiceListInput.parse({ page: 1, pageSize: 1, ...f }), today)));
           return out;
         };
-        floor.push(runPgbench(url, `floor (pgbench -c ${CONNECTIONS}): invoice.getTotals, every filter mixed`, await totalsScripts(groups[0]![1]), CONNECTIONS));
-        floor.push(runPgbench(url, `floor (pgbench -c 1): invoice.getTotals, no filter, one client alone`, await totalsScripts([{}]), 1));
+        floor.push(runPgbench(url, `floor (pgbench -c ${CONNECTIONS}): invoice.getTotals, every filter mixed`, await totalsScripts(groups[0]![1]), CONNECTIONS, SECONDS));
+        floor.push(runPgbench(url, `floor (pgbench -c 1): invoice.getTotals, no filter, one client alone`, await totalsScripts([{}]), 1, SECONDS));
         const agingSql = await captureSql(floorDb.db, tenant.id, (tx) => customerStatement(tx, tenant, big, today));
-        floor.push(runPgbench(url, `floor (pgbench -c 1): ${agingTitle.replace(" (alone)", "")}`, [agingSql], 1));
+        floor.push(runPgbench(url, `floor (pgbench -c 1): ${agingTitle.replace(" (alone)", "")}`, [agingSql], 1, SECONDS));
       } finally {
         await floorDb.close();
       }
@@ -371,96 +369,5 @@ async function creditNotesInProcess(url: string, tenant: TenantRow, f: Fixture, 
 
 const createInput = (customerId: string, sale: Sale) => ({ kind: "return" as const, refund_method: "store_credit" as const, ...noteInput(customerId, sale) });
 
-/**
- * The statements `fn` sends in a tenant transaction (BEGIN, the tenant and RLS role, …, COMMIT),
- * read from postgres.js's debug hook with their parameters inlined as SQL literals. The transaction
- * is rolled back, so what it wrote is not kept.
- */
-async function captureSql(db: Db, tenantId: string, fn: (tx: PosContext["tx"]) => Promise<unknown>): Promise<string[]> {
-  const client = (db as unknown as { $client: postgres.Sql }).$client;
-  const options = client.options as unknown as { debug?: (id: number, query: string, parameters: unknown[]) => void };
-  const statements: string[] = [];
-  options.debug = (_id, query, parameters) => statements.push(inlineParameters(query, parameters));
-  const rollback = new Error("rollback");
-  try {
-    await withTenant(db, tenantId, async (tx) => {
-      await fn(tx);
-      throw rollback;
-    });
-  } catch (e) {
-    if (e !== rollback) throw e;
-  } finally {
-    options.debug = undefined;
-  }
-  // BEGIN comes first and the ROLLBACK last; the script ends with COMMIT as the app does. A new
-  // connection's first query reads the array types from pg_catalog (postgres.js, once): not the app's.
-  return [...statements.filter((s) => !/^(begin|rollback)$/i.test(s.trim()) && !s.includes("pg_catalog.")), "commit"].map((s) => s.replace(/\s+/g, " ").trim());
-}
-
-function inlineParameters(query: string, parameters: unknown[]): string {
-  return query.replace(/\$(\d+)/g, (_, n: string) => {
-    const v = parameters[Number(n) - 1];
-    return v === null || v === undefined ? "NULL" : `'${String(v).replaceAll("'", "''")}'`;
-  });
-}
-
-function pgbenchVersion(): string | null {
-  try {
-    const version = execFileSync("pgbench", ["--version"], { encoding: "utf8" }).match(/\d+(\.\d+)*/)?.[0];
-    return `pgbench ${version ?? ""}`.trim();
-  } catch {
-    return null;
-  }
-}
-
-/** Runs the scripts (each a transaction's statements) with pgbench for SECONDS at `clients`, equal weights; latency percentiles from its per-transaction log. */
-function runPgbench(url: string, title: string, scripts: string[][], clients: number): Row {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "enzzo-pgbench-"));
-  try {
-    const files = scripts.map((s, i) => {
-      const file = path.join(dir, `script${i}.sql`);
-      writeFileSync(file, `BEGIN;\n${s.map((q) => `${q};`).join("\n")}\n`);
-      return file;
-    });
-    const u = new URL(url);
-    const admin = new URL(ADMIN_URL);
-    execFileSync(
-      "pgbench",
-      [
-        "-n",
-        "-M",
-        "prepared",
-        "-c",
-        String(clients),
-        "-j",
-        String(Math.min(clients, 2)),
-        "-T",
-        String(SECONDS),
-        "-l",
-        `--log-prefix=${path.join(dir, "log")}`,
-        "-h",
-        u.hostname || admin.hostname,
-        "-p",
-        u.port || "5432",
-        "-U",
-        decodeURIComponent(u.username || "postgres"),
-        ...files.flatMap((f) => ["-f", f]),
-        u.pathname.slice(1),
-      ],
-      { cwd: dir, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, PGPASSWORD: decodeURIComponent(u.password) } },
-    );
-    // Each log line: client_id transaction_no latency_us script_no epoch epoch_us
-    const times = readdirSync(dir)
-      .filter((f) => f.startsWith("log"))
-      .flatMap((f) => readFileSync(path.join(dir, f), "utf8").trim().split("\n"))
-      .filter(Boolean)
-      .map((l) => Number(l.split(" ")[2]) / 1000);
-    const row = summarize(title, times, SECONDS, 0);
-    console.log(row);
-    return row;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 await main();

@@ -15,18 +15,16 @@
  * It prints EXPLAIN (ANALYZE, BUFFERS) of the getLowStock statement and writes bench/RESULTS.md.
  * Usage: npm run bench:purchasing  (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_PRODUCTS, BENCH_PG_URL, BENCH_KEEP)
  */
-import { type ChildProcess, execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import type { ChildProcess, } from "node:child_process";
 import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import type postgres from "postgres";
-import { type Db, openDatabase, rowsOf, type Tx, withTenant } from "../src/server/db/client";
+import { type Db, openDatabase, rowsOf, withTenant } from "../src/server/db/client";
 import { findLowStock } from "../src/server/modules/purchasing/low-stock";
 import { lowStockListInput } from "../src/shared/purchasing/low-stock";
 import { type Row, httpLoad as runHttpLoad, summarize, trpcPath } from "./load";
+import { captureSql, pgbenchVersion, runPgbench } from "./pgbench";
 import { writeResultsSection } from "./results";
-import { ADMIN_URL, benchRequest, freshDemoDatabase, signInCookie, startBenchServer, stopBenchServer } from "./server";
+import { benchRequest, freshDemoDatabase, signInCookie, startBenchServer, stopBenchServer } from "./server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3340);
 const N = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -123,7 +121,7 @@ async function main() {
     }
     await database.close();
     const pgbench = pgbenchVersion();
-    const floor: Row[] = pgbench ? [runPgbench(url, `floor (pgbench -c ${CONNECTIONS}): getLowStock's SQL, the same filters mixed`, scripts, CONNECTIONS)] : [];
+    const floor: Row[] = pgbench ? [runPgbench(url, `floor (pgbench -c ${CONNECTIONS}): getLowStock's SQL, the same filters mixed`, scripts, CONNECTIONS, SECONDS)] : [];
 
     child = await startBenchServer(PORT, url);
     const cookie = await signInCookie(PORT);
@@ -209,89 +207,5 @@ async function explain(db: Db, tenantId: string): Promise<string[]> {
   return withTenant(db, tenantId, async (tx) => rowsOf<{ "QUERY PLAN": string }>(await tx.execute(sql.raw(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${statement}`))).map((r) => r["QUERY PLAN"]));
 }
 
-/** The statements fn sends in a tenant transaction, parameters inlined (rolled back; the script ends with COMMIT as the app's). */
-async function captureSql(db: Db, tenantId: string, fn: (tx: Tx) => Promise<unknown>): Promise<string[]> {
-  const client = (db as unknown as { $client: postgres.Sql }).$client;
-  const options = client.options as unknown as { debug?: (id: number, query: string, parameters: unknown[]) => void };
-  const statements: string[] = [];
-  options.debug = (_id, query, parameters) => statements.push(inlineParameters(query, parameters));
-  const rollback = new Error("rollback");
-  try {
-    await withTenant(db, tenantId, async (tx) => {
-      await fn(tx);
-      throw rollback;
-    });
-  } catch (e) {
-    if (e !== rollback) throw e;
-  } finally {
-    options.debug = undefined;
-  }
-  return [...statements.filter((s) => !/^(begin|rollback)$/i.test(s.trim()) && !s.includes("pg_catalog.")), "commit"].map((s) => s.replace(/\s+/g, " ").trim());
-}
-
-function inlineParameters(query: string, parameters: unknown[]): string {
-  return query.replace(/\$(\d+)/g, (_, n: string) => {
-    const v = parameters[Number(n) - 1];
-    return v === null || v === undefined ? "NULL" : `'${String(v).replaceAll("'", "''")}'`;
-  });
-}
-
-function pgbenchVersion(): string | null {
-  try {
-    const version = execFileSync("pgbench", ["--version"], { encoding: "utf8" }).match(/\d+(\.\d+)*/)?.[0];
-    return `pgbench ${version ?? ""}`.trim();
-  } catch {
-    return null;
-  }
-}
-
-/** Runs the scripts (each a transaction's statements) with pgbench for SECONDS at `clients`, equal weights; latency percentiles from its per-transaction log. */
-function runPgbench(url: string, title: string, scripts: string[][], clients: number): Row {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "enzzo-pgbench-"));
-  try {
-    const files = scripts.map((s, i) => {
-      const file = path.join(dir, `script${i}.sql`);
-      writeFileSync(file, `BEGIN;\n${s.map((q) => `${q};`).join("\n")}\n`);
-      return file;
-    });
-    const u = new URL(url);
-    const admin = new URL(ADMIN_URL);
-    execFileSync(
-      "pgbench",
-      [
-        "-n",
-        "-M",
-        "prepared",
-        "-c",
-        String(clients),
-        "-j",
-        String(Math.min(clients, 2)),
-        "-T",
-        String(SECONDS),
-        "-l",
-        `--log-prefix=${path.join(dir, "log")}`,
-        "-h",
-        u.hostname || admin.hostname,
-        "-p",
-        u.port || "5432",
-        "-U",
-        decodeURIComponent(u.username || "postgres"),
-        ...files.flatMap((f) => ["-f", f]),
-        u.pathname.slice(1),
-      ],
-      { cwd: dir, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, PGPASSWORD: decodeURIComponent(u.password) } },
-    );
-    const times = readdirSync(dir)
-      .filter((f) => f.startsWith("log"))
-      .flatMap((f) => readFileSync(path.join(dir, f), "utf8").trim().split("\n"))
-      .filter(Boolean)
-      .map((l) => Number(l.split(" ")[2]) / 1000);
-    const row = summarize(title, times, SECONDS, 0);
-    console.log(row);
-    return row;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 await main();
