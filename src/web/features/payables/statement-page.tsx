@@ -8,6 +8,7 @@ import { formatTaxId } from "../../../shared/fiscal/tax-id";
 import { formatMoney } from "../../../shared/money/format";
 import { AGING_BUCKETS } from "../../../shared/payables/rules";
 import { useTRPC } from "../../app/trpc";
+import { PrintedStatement } from "../../components/printed-statement";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
@@ -178,23 +179,12 @@ function StatementBody({ s, lang }: { s: ProviderStatement; lang: string }) {
 function StatementPrint({ s, lang }: { s: ProviderStatement; lang: string }) {
   const { t } = useTranslation();
   return (
-    <div className="hidden bg-white p-6 text-sm text-black print:block" data-testid="provider-statement-print">
-      <style>{"@media print { body > #root { display: none !important; } }"}</style>
-      <div className="flex justify-between gap-4 border-b pb-3">
-        <div>
-          <p className="text-lg font-bold">{s.business.name}</p>
-          {s.business.taxId ? <p>RNC {formatTaxId(s.business.taxId)}</p> : null}
-          {s.business.address ? <p>{s.business.address}</p> : null}
-          {s.business.phone ? <p>{s.business.phone}</p> : null}
-        </div>
-        <div className="text-right">
-          <p className="text-lg font-bold">{t("payables:statement.title")}</p>
-          <p>
-            {s.from ? `${formatDate(s.from, lang)} – ` : ""}
-            {formatDate(s.to, lang)}
-          </p>
-        </div>
-      </div>
+    <PrintedStatement
+      business={s.business}
+      title={t("payables:statement.title")}
+      date={`${s.from ? `${formatDate(s.from, lang)} – ` : ""}${formatDate(s.to, lang)}`}
+      testId="provider-statement-print"
+    >
       <p className="mt-3">
         <strong>{t("payables:fields.provider")}:</strong> {s.provider.name} ({s.provider.code}){s.provider.taxId ? ` · RNC ${formatTaxId(s.provider.taxId)}` : ""}
       </p>
@@ -240,6 +230,6 @@ function StatementPrint({ s, lang }: { s: ProviderStatement; lang: string }) {
       <p className="mt-3 text-right text-base font-bold">
         {t("payables:statement.closing", { date: formatDate(s.to, lang) })}: {formatMoney(s.closingBalance, lang)}
       </p>
-    </div>
+    </PrintedStatement>
   );
 }

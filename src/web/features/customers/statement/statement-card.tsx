@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import { AGING_BUCKETS } from "../../../../shared/invoices/schemas";
 import { formatMoney } from "../../../../shared/money/format";
 import { useTRPC } from "../../../app/trpc";
+import { PrintedStatement } from "../../../components/printed-statement";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Skeleton } from "../../../components/ui/skeleton";
@@ -168,20 +169,13 @@ function InvoicesTable({ s, lang }: { s: Statement; lang: string }) {
 function StatementPrint({ s, lang }: { s: Statement; lang: string }) {
   const { t } = useTranslation();
   return (
-    <div className="statement-print hidden bg-white p-6 text-sm text-black print:block" data-testid="statement-print-view">
-      <style>{"@media print { body > #root { display: none !important; } }"}</style>
-      <div className="flex justify-between gap-4 border-b pb-3">
-        <div>
-          <p className="text-lg font-bold">{s.business.name}</p>
-          {s.business.taxId ? <p>RNC {displayTaxId(s.business.taxId)}</p> : null}
-          {s.business.address ? <p>{s.business.address}</p> : null}
-          {s.business.phone ? <p>{s.business.phone}</p> : null}
-        </div>
-        <div className="text-right">
-          <p className="text-lg font-bold">{t("customers:statement.title")}</p>
-          <p>{t("customers:statement.asOf", { date: formatDate(s.asOf, lang) })}</p>
-        </div>
-      </div>
+    <PrintedStatement
+      business={s.business}
+      title={t("customers:statement.title")}
+      date={t("customers:statement.asOf", { date: formatDate(s.asOf, lang) })}
+      className="statement-print"
+      testId="statement-print-view"
+    >
       <div className="mt-3">
         <p>
           <strong>{t("customers:statement.customer")}:</strong> {s.customer.name} ({s.customer.code})
@@ -240,7 +234,7 @@ function StatementPrint({ s, lang }: { s: Statement; lang: string }) {
           </tr>
         </tbody>
       </table>
-    </div>
+    </PrintedStatement>
   );
 }
 
