@@ -177,38 +177,39 @@ export async function createCreditNote(ctx: PosContext, input: CreateInput) {
   if (rest.status === "rejected") throw rest.reason;
   const [number, ncf] = numbering.value;
 
+  const note = {
+    tenantId,
+    id,
+    number,
+    clientKey: input.client_key,
+    orderId: order.id,
+    customerId: order.customerId,
+    warehouseId,
+    ncfTypeId: ncf.ncfTypeId,
+    ncf: ncf.ncf,
+    ncfExpiresOn: ncf.expiresOn,
+    modifiedNcf: order.ncf,
+    kind: input.kind,
+    reason: input.kind === "cancel" ? "cancellation" : input.reason,
+    notes: input.notes ?? null,
+    status: refund.gt(0) && input.refund_method === "store_credit" ? "approved" : cardRefund ? "pending" : "used",
+    refundMethod: input.refund_method,
+    refundPaymentMethodId: cardRefund?.paymentMethodId ?? null,
+    cardProviderId: cardRefund?.providerId ?? null,
+    card: cardRefund ? { originalTransactionId: cardRefund.transactionId, originalInvoiceNumber: cardRefund.invoiceNumber } : null,
+    subtotal: subtotal.toFixed(2),
+    taxTotal: taxTotal.toFixed(2),
+    total: total.toFixed(2),
+    appliedAmount: applied.toFixed(2),
+    refundAmount: refund.toFixed(2),
+    available: input.refund_method === "store_credit" ? refund.toFixed(2) : "0",
+    itbisCreditable: itbisCreditable(order.businessDate, today),
+    cashboxSessionId,
+    userId: user.id,
+    businessDate: today,
+  } satisfies typeof creditNotes.$inferInsert;
   await Promise.all([
-    tx.insert(creditNotes).values({
-      tenantId,
-      id,
-      number,
-      clientKey: input.client_key,
-      orderId: order.id,
-      customerId: order.customerId,
-      warehouseId,
-      ncfTypeId: ncf.ncfTypeId,
-      ncf: ncf.ncf,
-      ncfExpiresOn: ncf.expiresOn,
-      modifiedNcf: order.ncf,
-      kind: input.kind,
-      reason: input.kind === "cancel" ? "cancellation" : input.reason,
-      notes: input.notes ?? null,
-      status: refund.gt(0) && input.refund_method === "store_credit" ? "approved" : cardRefund ? "pending" : "used",
-      refundMethod: input.refund_method,
-      refundPaymentMethodId: cardRefund?.paymentMethodId ?? null,
-      cardProviderId: cardRefund?.providerId ?? null,
-      card: cardRefund ? { originalTransactionId: cardRefund.transactionId, originalInvoiceNumber: cardRefund.invoiceNumber } : null,
-      subtotal: subtotal.toFixed(2),
-      taxTotal: taxTotal.toFixed(2),
-      total: total.toFixed(2),
-      appliedAmount: applied.toFixed(2),
-      refundAmount: refund.toFixed(2),
-      available: input.refund_method === "store_credit" ? refund.toFixed(2) : "0",
-      itbisCreditable: itbisCreditable(order.businessDate, today),
-      cashboxSessionId,
-      userId: user.id,
-      businessDate: today,
-    }),
+    tx.insert(creditNotes).values(note),
     tx.insert(creditNoteItems).values(
       noteLines.map((l) => ({
         tenantId,
@@ -340,7 +341,7 @@ async function createdResult(tx: Tx, tenantId: string, id: string) {
 }
 
 /** What creditNote.create (and the card refund calls) answer: the note's figures and where its refund stands. */
-function noteResult(n: typeof creditNotes.$inferSelect) {
+function noteResult(n: Pick<typeof creditNotes.$inferSelect, "id" | "number" | "ncf" | "total" | "subtotal" | "taxTotal" | "refundAmount" | "appliedAmount" | "status" | "refundMethod" | "cardProviderId" | "card">) {
   const card = n.card as { originalInvoiceNumber?: string | null } | null;
   return {
     id: n.id,
