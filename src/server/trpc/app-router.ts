@@ -1,8 +1,11 @@
+import { accountingRouter } from "../modules/accounting/router";
 import { cardProviderRouter, paymentInterfaceRouter } from "../modules/card-provider/router";
 import { cashboxRouter } from "../modules/cashbox/router";
 import { creditNoteRouter } from "../modules/credit-note/router";
 import { currencyRouter } from "../modules/currency/router";
 import { customerRouter, customerTypeRouter, legattiCustomerRouter } from "../modules/customer/router";
+import { dashboardRouter } from "../modules/dashboard/router";
+import { dgiiRouter } from "../modules/dgii/router";
 import { commissionRouter, employeeRouter } from "../modules/employee/router";
 import { warehouseMovementRouter } from "../modules/inventory/router";
 import { invoiceRouter } from "../modules/invoice/router";
@@ -21,6 +24,7 @@ import { productImportRouter } from "../modules/product-import/router";
 import { providerRouter } from "../modules/provider/router";
 import { purchaseOrderRouter, purchaseSettingsRouter } from "../modules/purchasing/router";
 import { recipeRouter } from "../modules/recipe/router";
+import { reportRouter } from "../modules/report/router";
 import { superAdminRouter } from "../modules/super-admin/router";
 import { tenantRouter } from "../modules/tenant/router";
 import { unitOfMeasureRouter } from "../modules/unit-of-measure/router";
@@ -67,6 +71,10 @@ export const appRouter = router({
   purchaseSettings: purchaseSettingsRouter,
   supplierBill: supplierBillRouter,
   payable: payableRouter,
+  accounting: accountingRouter,
+  dgii: dgiiRouter,
+  report: reportRouter,
+  dashboard: dashboardRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,3 +1,4 @@
+import enAccounting from "./en/accounting.json";
 import enAuth from "./en/auth.json";
 import enCashbox from "./en/cashbox.json";
 import enCategories from "./en/categories.json";
@@ -5,6 +6,7 @@ import enCommon from "./en/common.json";
 import enCreditNotes from "./en/creditNotes.json";
 import enCustomers from "./en/customers.json";
 import enDashboard from "./en/dashboard.json";
+import enDgii from "./en/dgii.json";
 import enEmployees from "./en/employees.json";
 import enErrors from "./en/errors.json";
 import enFiscalSettings from "./en/fiscalSettings.json";
@@ -23,10 +25,11 @@ import enProducts from "./en/products.json";
 import enProviders from "./en/providers.json";
 import enPurchasing from "./en/purchasing.json";
 import enRecipes from "./en/recipes.json";
+import enReports from "./en/reports.json";
 import enSettings from "./en/settings.json";
 import enSuperadmin from "./en/superadmin.json";
 import enUnits from "./en/units.json";
 import enWarehouses from "./en/warehouses.json";
 
 /** The English catalogs, by namespace. The web app loads it only when English is chosen (src/web/lib/i18n.ts), so a Spanish first load does not parse it. */
-export const en = { auth: enAuth, common: enCommon, dashboard: enDashboard, errors: enErrors, nav: enNav, settings: enSettings, superadmin: enSuperadmin, products: enProducts, productImport: enProductImport, providers: enProviders, categories: enCategories, units: enUnits, inventory: enInventory, recipes: enRecipes, warehouses: enWarehouses, customers: enCustomers, employees: enEmployees, pos: enPos, outbox: enOutbox, cashbox: enCashbox, posPanels: enPosPanels, fiscalSettings: enFiscalSettings, invoices: enInvoices, invoiceShare: enInvoiceShare, creditNotes: enCreditNotes, ncf: enNcf, paymentLinks: enPaymentLinks, purchasing: enPurchasing, payables: enPayables };
+export const en = { auth: enAuth, common: enCommon, dashboard: enDashboard, errors: enErrors, nav: enNav, settings: enSettings, superadmin: enSuperadmin, products: enProducts, productImport: enProductImport, providers: enProviders, categories: enCategories, units: enUnits, inventory: enInventory, recipes: enRecipes, warehouses: enWarehouses, customers: enCustomers, employees: enEmployees, pos: enPos, outbox: enOutbox, cashbox: enCashbox, posPanels: enPosPanels, fiscalSettings: enFiscalSettings, invoices: enInvoices, invoiceShare: enInvoiceShare, creditNotes: enCreditNotes, ncf: enNcf, paymentLinks: enPaymentLinks, purchasing: enPurchasing, payables: enPayables, accounting: enAccounting, dgii: enDgii, reports: enReports };

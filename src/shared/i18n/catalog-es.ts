@@ -1,3 +1,4 @@
+import esAccounting from "./es/accounting.json";
 import esAuth from "./es/auth.json";
 import esCashbox from "./es/cashbox.json";
 import esCategories from "./es/categories.json";
@@ -5,6 +6,7 @@ import esCommon from "./es/common.json";
 import esCreditNotes from "./es/creditNotes.json";
 import esCustomers from "./es/customers.json";
 import esDashboard from "./es/dashboard.json";
+import esDgii from "./es/dgii.json";
 import esEmployees from "./es/employees.json";
 import esErrors from "./es/errors.json";
 import esFiscalSettings from "./es/fiscalSettings.json";
@@ -23,10 +25,11 @@ import esProducts from "./es/products.json";
 import esProviders from "./es/providers.json";
 import esPurchasing from "./es/purchasing.json";
 import esRecipes from "./es/recipes.json";
+import esReports from "./es/reports.json";
 import esSettings from "./es/settings.json";
 import esSuperadmin from "./es/superadmin.json";
 import esUnits from "./es/units.json";
 import esWarehouses from "./es/warehouses.json";
 
 /** The Spanish catalogs, by namespace. The web app always loads it (it is also the fallback for a missing key). */
-export const es = { auth: esAuth, common: esCommon, dashboard: esDashboard, errors: esErrors, nav: esNav, settings: esSettings, superadmin: esSuperadmin, products: esProducts, productImport: esProductImport, providers: esProviders, categories: esCategories, units: esUnits, inventory: esInventory, recipes: esRecipes, warehouses: esWarehouses, customers: esCustomers, employees: esEmployees, pos: esPos, outbox: esOutbox, cashbox: esCashbox, posPanels: esPosPanels, fiscalSettings: esFiscalSettings, invoices: esInvoices, invoiceShare: esInvoiceShare, creditNotes: esCreditNotes, ncf: esNcf, paymentLinks: esPaymentLinks, purchasing: esPurchasing, payables: esPayables };
+export const es = { auth: esAuth, common: esCommon, dashboard: esDashboard, errors: esErrors, nav: esNav, settings: esSettings, superadmin: esSuperadmin, products: esProducts, productImport: esProductImport, providers: esProviders, categories: esCategories, units: esUnits, inventory: esInventory, recipes: esRecipes, warehouses: esWarehouses, customers: esCustomers, employees: esEmployees, pos: esPos, outbox: esOutbox, cashbox: esCashbox, posPanels: esPosPanels, fiscalSettings: esFiscalSettings, invoices: esInvoices, invoiceShare: esInvoiceShare, creditNotes: esCreditNotes, ncf: esNcf, paymentLinks: esPaymentLinks, purchasing: esPurchasing, payables: esPayables, accounting: esAccounting, dgii: esDgii, reports: esReports };

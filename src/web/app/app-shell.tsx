@@ -146,7 +146,7 @@ export function AppShell() {
       </a>
       <aside
         className={cn(
-          "sticky top-0 hidden h-screen shrink-0 border-r bg-sidebar text-sidebar-foreground transition-[width] md:block",
+          "sticky top-0 hidden h-screen shrink-0 border-r bg-sidebar print:hidden text-sidebar-foreground transition-[width] md:block",
           collapsed ? "w-16" : "w-64",
           "rounded-r-[var(--radius-sidebar)]",
         )}
@@ -160,7 +160,7 @@ export function AppShell() {
           closeLabel={t("common:actions.close")}
           aria-describedby={undefined}
           overlayClassName="md:hidden"
-          className="w-64 max-w-[85vw] gap-0 border-sidebar-border bg-sidebar p-0 pr-8 text-sidebar-foreground md:hidden"
+          className="print:hidden w-64 max-w-[85vw] gap-0 border-sidebar-border bg-sidebar p-0 pr-8 text-sidebar-foreground md:hidden"
           data-testid="menu-drawer"
         >
           <DialogTitle className="sr-only">{t("nav:menu")}</DialogTitle>
@@ -168,7 +168,7 @@ export function AppShell() {
         </SheetContent>
       </Dialog>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 m-2 flex h-14 items-center gap-2 rounded-[var(--radius-navbar)] border bg-card px-3 shadow-sm">
+        <header className="print:hidden sticky top-0 z-30 m-2 flex h-14 items-center gap-2 rounded-[var(--radius-navbar)] border bg-card px-3 shadow-sm">
           <Button
             variant="ghost"
             size="icon"

@@ -1,5 +1,6 @@
 import {
   BarChart3,
+  BookOpenCheck,
   Boxes,
   CalendarDays,
   ClipboardList,
@@ -43,6 +44,8 @@ export const NAV_ITEMS: NavItem[] = [
   { key: "promotions", path: "/home/promotions", permission: "promotions.view", icon: Tags },
   { key: "invoices", path: "/home/invoices", permission: "invoices.view", icon: FileText },
   { key: "reports", path: "/home/reports", permission: "reports.view", icon: BarChart3 },
+  // Not in the spec's menu list ('other routes: not shown'): the books and the DGII filings (issue 14).
+  { key: "accounting", path: "/home/accounting", permission: "accounting.view", icon: BookOpenCheck },
   { key: "customers", path: "/home/customers", permission: "customers.view", icon: Users },
   { key: "sellers", path: "/home/sellers", permission: "sellers.view", icon: UserCheck },
   { key: "employees", path: "/home/employees", permission: "employees.view", icon: UsersRound },

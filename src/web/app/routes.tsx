@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { createBrowserRouter, Link, Outlet, type RouteObject } from "react-router";
 import { Button } from "../components/ui/button";
+import { accountingRoutes } from "../features/accounting/routes";
 import { CallbackPage } from "../features/auth/callback-page";
 import { SignInPage } from "../features/auth/signin-page";
 import { cashboxRoutes, cashboxSettingsRoutes } from "../features/cashbox/routes";
@@ -8,6 +9,7 @@ import { catalogSettingsRoutes } from "../features/catalog-settings/routes";
 import { creditNoteRoutes } from "../features/credit-notes/routes";
 import { customerRoutes } from "../features/customers/routes";
 import { DashboardPage } from "../features/dashboard/dashboard-page";
+import { dgiiRoutes } from "../features/dgii/routes";
 import { employeeRoutes } from "../features/employees/routes";
 import { fiscalSettingsRoutes } from "../features/fiscal-settings/routes";
 import { inventoryRoutes } from "../features/inventory/routes";
@@ -22,6 +24,7 @@ import { posRoutes } from "../features/pos/routes";
 import { productRoutes } from "../features/products/routes";
 import { providerRoutes } from "../features/providers/routes";
 import { purchasingRoutes } from "../features/purchasing/routes";
+import { reportRoutes } from "../features/reports/routes";
 import { ModuleComingPage, RequirePermission, RequireSession } from "../features/shell/guards";
 import { AppShell } from "./app-shell";
 import { DocumentMeta } from "./document-meta";
@@ -58,7 +61,7 @@ const registerPage = () => import("../features/auth/register-page").then((m) => 
 const settingsLayout = () => import("../features/settings/settings-layout");
 
 /** Screens of the modules built so far (paths relative to /home). */
-const featureRoutes: RouteObject[] = [...productRoutes, ...providerRoutes, ...inventoryRoutes, ...purchasingRoutes, ...payablesRoutes, ...customerRoutes, ...employeeRoutes, ...posRoutes, ...cashboxRoutes, ...invoiceRoutes, ...creditNoteRoutes];
+const featureRoutes: RouteObject[] = [...productRoutes, ...providerRoutes, ...inventoryRoutes, ...purchasingRoutes, ...payablesRoutes, ...customerRoutes, ...employeeRoutes, ...posRoutes, ...cashboxRoutes, ...invoiceRoutes, ...creditNoteRoutes, ...reportRoutes, ...accountingRoutes, ...dgiiRoutes];
 const builtPaths = new Set(featureRoutes.map((r) => r.path?.split("/")[0]));
 
 /** Menu destinations that later modules fill in; each is guarded by its permission already. */
