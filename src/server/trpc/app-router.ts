@@ -1,4 +1,4 @@
-import { accountingRouter } from "../modules/accounting/router";
+import { accountingRouter, accountRouter, fiscalPeriodRouter, journalEntryRouter, taxRouter } from "../modules/accounting/router";
 import { cardProviderRouter, paymentInterfaceRouter } from "../modules/card-provider/router";
 import { cashboxRouter } from "../modules/cashbox/router";
 import { creditNoteRouter } from "../modules/credit-note/router";
@@ -72,6 +72,10 @@ export const appRouter = router({
   supplierBill: supplierBillRouter,
   payable: payableRouter,
   accounting: accountingRouter,
+  account: accountRouter,
+  journalEntry: journalEntryRouter,
+  fiscalPeriod: fiscalPeriodRouter,
+  tax: taxRouter,
   dgii: dgiiRouter,
   report: reportRouter,
   dashboard: dashboardRouter,
