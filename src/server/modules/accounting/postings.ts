@@ -95,6 +95,8 @@ function entry(head: Omit<EntryDraft, "lines">, lines: Lines): EntryDraft | null
 
 export interface SaleDoc {
   id: string;
+  /** the day it was cancelled or reversed, when it was (its entry is reversed that day) */
+  cancelledOn?: string | null;
   number: string;
   date: string;
   warehouseId: string;
@@ -137,6 +139,8 @@ export function saleEntry(doc: SaleDoc, books: Books): EntryDraft | null {
 
 export interface InvoicePaymentDoc {
   id: string;
+  /** the day it was cancelled or reversed, when it was (its entry is reversed that day) */
+  cancelledOn?: string | null;
   invoiceNumber: string;
   date: string;
   methodId: string;
@@ -218,6 +222,8 @@ export function cashDifferenceEntry(doc: CashDifferenceDoc, books: Books): Entry
 
 export interface SupplierBillDoc {
   id: string;
+  /** the day it was cancelled or reversed, when it was (its entry is reversed that day) */
+  cancelledOn?: string | null;
   number: string;
   ncf: string;
   date: string;
@@ -246,6 +252,8 @@ export function supplierBillEntry(doc: SupplierBillDoc, books: Books): EntryDraf
 
 export interface BillPaymentDoc {
   id: string;
+  /** the day it was cancelled or reversed, when it was (its entry is reversed that day) */
+  cancelledOn?: string | null;
   billNumber: string;
   date: string;
   methodId: string;
@@ -262,6 +270,8 @@ export function billPaymentEntry(doc: BillPaymentDoc, books: Books): EntryDraft 
 
 export interface StockMovementDoc {
   id: string;
+  /** the day it was cancelled or reversed, when it was (its entry is reversed that day) */
+  cancelledOn?: string | null;
   number: string;
   date: string;
   /** purchase_receipt, entry, exit, adjustment, transfer */

@@ -15,7 +15,9 @@ import {
   updateMappingsInput,
   yearInput,
 } from "../../../shared/accounting/rules";
+import { businessDate } from "../../../shared/platform/dates";
 import { protectedProcedure, requirePermission, router } from "../../trpc/init";
+import { postMissing } from "./documents";
 import { rebuildCheck } from "./rebuild";
 import {
   cancelEntry,
@@ -53,7 +55,13 @@ export const accountingRouter = router({
   /** Standard chart, this year's periods, default taxes and the mapping; once (then answers the status). */
   initialize: protectedProcedure
     .use(requirePermission("accounting.update"))
-    .mutation(({ ctx }) => initialize(ctx)),
+    .mutation(async ({ ctx }) => {
+      await initialize(ctx);
+      // The documents of the year so far get their entries (a business may start its books mid-year).
+      const today = businessDate(new Date(), ctx.tenant.timezone);
+      await postMissing(ctx.tx, ctx.tenant.id, ctx.user.id, { from: `${today.slice(0, 4)}-01-01`, to: today });
+      return getStatus(ctx);
+    }),
   getMappings: view.query(({ ctx }) => getMappings(ctx)),
   updateMappings: update.input(updateMappingsInput).mutation(({ ctx, input }) => updateMappings(ctx, input)),
   getTrialBalance: view.input(statementInput).query(({ ctx, input }) => trialBalance(ctx, input)),

@@ -7,6 +7,7 @@ import { offsetOf, pageOf } from "../../../shared/platform/pagination";
 import { rowsOf, type Tx } from "../../db/client";
 import { newId } from "../../ids";
 import { appError, isUniqueViolation, notFound, Translatable } from "../../trpc/errors";
+import { postDocument } from "../accounting/documents";
 import { users } from "../auth/tables";
 import { paymentMethods } from "../payment-method/tables";
 import { cashboxes, cashboxSessions, orderPayments, orders } from "../pos/tables";
@@ -442,6 +443,7 @@ export async function closeCashbox(tx: Tx, tenantId: string, userId: string, inp
       comments: input.comments,
     })
     .where(and(eq(cashboxSessions.tenantId, tenantId), eq(cashboxSessions.id, input.sessionId)));
+  if (lines.some((l) => !new Big(l.difference!).eq(0))) await postDocument(tx, tenantId, userId, "cash_difference", input.sessionId);
   return getCloseSummary(tx, tenantId, input.sessionId);
 }
 

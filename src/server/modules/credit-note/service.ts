@@ -9,6 +9,7 @@ import { rowsOf, type Tx } from "../../db/client";
 import { startsWith } from "../../db/prefix";
 import { newId } from "../../ids";
 import { appError, isUniqueViolation, notFound } from "../../trpc/errors";
+import { postDocument } from "../accounting/documents";
 import { users } from "../auth/tables";
 import { openSessionOf } from "../cashbox/service";
 import { addPointMovement } from "../customer/service";
@@ -238,6 +239,7 @@ export async function createCreditNote(ctx: PosContext, input: CreateInput) {
       .where(and(eq(orders.tenantId, tenantId), eq(orders.id, order.id))),
     applyStockChanges(tx, { tenantId, userId: user.id, sourceType: "return", sourceId: id, allowNegative: true }, stock),
   ]);
+  await postDocument(tx, tenantId, user.id, "credit_note", id);
   return createdResult(tx, tenantId, id);
 }
 

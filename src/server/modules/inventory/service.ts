@@ -2,10 +2,13 @@ import { and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { toBig } from "../../../shared/catalog/decimal";
 import { type MovementCreateInput, type MovementType, type MovementUpdateInput, movementEffect, type movementListInput } from "../../../shared/catalog/movement";
+import { businessDate } from "../../../shared/platform/dates";
 import { likePattern, offsetOf, pageOf } from "../../../shared/platform/pagination";
 import type { Tx } from "../../db/client";
 import { newId } from "../../ids";
 import { appError, isForeignKeyViolation, notFound } from "../../trpc/errors";
+import { postDocument } from "../accounting/documents";
+import { reverseSources } from "../accounting/service";
 import { users } from "../auth/tables";
 import { products } from "../product/tables";
 import { nextDocumentNumber } from "../sequence/service";
@@ -219,6 +222,7 @@ export async function completeMovement(tx: Tx, tenantId: string, userId: string,
     .update(warehouseMovements)
     .set({ status: "completed", completedAt: new Date(), updatedAt: new Date() })
     .where(and(eq(warehouseMovements.tenantId, tenantId), eq(warehouseMovements.id, id)));
+  await postDocument(tx, tenantId, userId, "stock_movement", id);
   return getMovement(tx, tenantId, id);
 }
 
@@ -241,5 +245,6 @@ export async function cancelMovement(tx: Tx, tenantId: string, userId: string, i
     .update(warehouseMovements)
     .set({ status: "cancelled", cancelledAt: new Date(), updatedAt: new Date() })
     .where(and(eq(warehouseMovements.tenantId, tenantId), eq(warehouseMovements.id, id)));
+  if (m.status === "completed") await reverseSources(tx, tenantId, userId, [{ type: "stock_movement", ids: [id] }], businessDate(new Date(), "America/Santo_Domingo"));
   return getMovement(tx, tenantId, id);
 }

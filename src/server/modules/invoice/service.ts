@@ -11,6 +11,7 @@ import { rowsOf } from "../../db/client";
 import { startsWith } from "../../db/prefix";
 import { newId } from "../../ids";
 import { appError, notFound } from "../../trpc/errors";
+import { postDocument, postPaymentReversal } from "../accounting/documents";
 import { users } from "../auth/tables";
 import { openSessionOf } from "../cashbox/service";
 import { creditNotes } from "../credit-note/tables";
@@ -339,6 +340,7 @@ export async function recordPayment(ctx: PosContext, input: z.output<typeof reco
       })
       .where(and(eq(orders.tenantId, tenantId), eq(orders.id, order.id))),
   ]);
+  await postDocument(tx, tenantId, user.id, "invoice_payment", paymentId);
   return paymentResult(ctx, order.id, paymentId);
 }
 
@@ -375,6 +377,7 @@ export async function reverseCardPayment(ctx: PosContext, input: { provider_id: 
         .set({ paidTotal: paidTotal.toFixed(2), balanceDue: balanceDueOf(order.total, settled), paymentStatus: paymentStatusOf(order.total, settled), updatedAt: new Date() })
         .where(and(eq(orders.tenantId, tenantId), eq(orders.id, order.id))),
     ]);
+    await postPaymentReversal(tx, tenantId, ctx.user.id, payment.id, businessDate(new Date(), tenant.timezone));
   }
   return { ...(await paymentResult(ctx, order.id, payment.id)), number: order.number };
 }

@@ -26,6 +26,8 @@ import { purchaseLineAmounts } from "../../../shared/purchasing/totals";
 import { rowsOf, type Tx } from "../../db/client";
 import { newId } from "../../ids";
 import { appError, isUniqueViolation, notFound } from "../../trpc/errors";
+import { postDocument } from "../accounting/documents";
+import { reverseSources } from "../accounting/service";
 import { users } from "../auth/tables";
 import { openSessionOf } from "../cashbox/service";
 import { invoiceConditions } from "../invoice/tables";
@@ -143,6 +145,7 @@ export async function createBill(ctx: PosContext, input: z.output<typeof createS
     if (isUniqueViolation(e)) throw appError("BAD_REQUEST", "payables:errors.duplicateNcf", { ncf: input.ncf ?? "", number: "" });
     throw e;
   }
+  await postDocument(tx, tenantId, user.id, "supplier_bill", id);
   return getBill(ctx, id);
 }
 
@@ -195,9 +198,10 @@ export async function payBill(ctx: PosContext, input: z.output<typeof payBillInp
 
   const paid = toBig(bill.paidTotal).plus(input.amount);
   const balance = toBig(bill.payable).minus(paid);
+  const paymentId = newId();
   await tx.insert(supplierBillPayments).values({
     tenantId,
-    id: newId(),
+    id: paymentId,
     billId: bill.id,
     clientKey: input.client_key,
     paymentMethodId: method.id,
@@ -212,6 +216,7 @@ export async function payBill(ctx: PosContext, input: z.output<typeof payBillInp
     .update(supplierBills)
     .set({ paidTotal: paid.toFixed(2), balance: balance.toFixed(2), status: billStatusOf(bill.payable, paid.toFixed(2)), updatedAt: new Date() })
     .where(and(eq(supplierBills.tenantId, tenantId), eq(supplierBills.id, bill.id)));
+  await postDocument(tx, tenantId, user.id, "bill_payment", paymentId);
   return getBill(ctx, bill.id);
 }
 
@@ -242,6 +247,7 @@ export async function reversePayment(ctx: PosContext, input: { id: string; payme
     .update(supplierBills)
     .set({ paidTotal: paid.toFixed(2), balance: toBig(bill.payable).minus(paid).toFixed(2), status: billStatusOf(bill.payable, paid.toFixed(2)), updatedAt: new Date() })
     .where(and(eq(supplierBills.tenantId, tenant.id), eq(supplierBills.id, bill.id)));
+  await reverseSources(tx, tenant.id, user.id, [{ type: "bill_payment", ids: [payment.id] }], today(ctx));
   return getBill(ctx, bill.id);
 }
 
@@ -258,6 +264,7 @@ export async function cancelBill(ctx: PosContext, input: z.output<typeof cancelB
     .update(supplierBills)
     .set({ status: "cancelled", balance: "0", cancelledAt: new Date(), cancelledBy: user.id, cancelReason: input.reason, updatedAt: new Date() })
     .where(and(eq(supplierBills.tenantId, tenant.id), eq(supplierBills.id, bill.id)));
+  await reverseSources(tx, tenant.id, user.id, [{ type: "supplier_bill", ids: [bill.id] }], today(ctx));
   return getBill(ctx, bill.id);
 }
 

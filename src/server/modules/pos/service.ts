@@ -13,6 +13,9 @@ import { commitWith, rowsOf, type Tx } from "../../db/client";
 import { jsonInsert } from "../../db/json-insert";
 import { newId } from "../../ids";
 import { appError, isUniqueViolation, notFound } from "../../trpc/errors";
+import { booksOf, booksQuery, entryStatements, periodClosed } from "../accounting/books";
+import { type SaleDoc, saleEntry } from "../accounting/postings";
+import { reverseSources } from "../accounting/service";
 import type { SessionUser } from "../auth/service";
 import { users } from "../auth/tables";
 import { cardProviders } from "../card-provider/tables";
@@ -411,6 +414,7 @@ export async function createInvoice(ctx: PosContext, input: InvoiceInput) {
           .where(and(eq(employees.tenantId, tenantId), inArray(employees.id, sellerIds), eq(employees.isActive, true)))
       : [],
     loadCondition(tx, tenantId, input.invoiceConditionId),
+    tx.execute(booksQuery(tenantId, today)).then((r) => booksOf(rowsOf<{ mappings: unknown; taxes: unknown; closed: boolean }>(r)[0]!)),
   ]);
   const [, existingId] = await Promise.all([locked, existing]);
   if (existingId) {
@@ -418,12 +422,14 @@ export async function createInvoice(ctx: PosContext, input: InvoiceInput) {
     await reads.catch(() => {});
     return checkoutResult(tx, tenant, existingId);
   }
-  const [customer, catalog, payments, ncfType, warehouse, defaultSeller, rule, session, sellers, condition] = await reads;
+  const [customer, catalog, payments, ncfType, warehouse, defaultSeller, rule, session, sellers, condition, accounting] = await reads;
   if (warehouse.length === 0 || sellers.length !== sellerIds.length) throw notFound();
   // Cash control: a POS sale is counted in the cashier's open cash box session, unless the shop
   // does not count cash. A back-office invoice's payments go to the session of whoever records
   // them when they have one open.
   if (input.source === "pos" && !session && !rule.sellWithoutCashbox) throw appError("BAD_REQUEST", "pos:errors.cashboxClosed");
+  // Nothing is sold into a closed fiscal period (when the books are kept).
+  if (accounting.books && accounting.closed) throw periodClosed(today);
   const { lines, totals: priced } = priceItems(input.items, catalog);
   if (lines.length === 0) throw appError("BAD_REQUEST", "pos:errors.emptyCart");
   // A variable-price product is never sold at 0 (or without its price).
@@ -518,6 +524,9 @@ export async function createInvoice(ctx: PosContext, input: InvoiceInput) {
     lines.filter(({ product }) => product.productType === "product").map(({ item }) => ({ productId: item.productId, warehouseId: input.warehouseId, delta: toBig(item.quantity).times(-1).toString() })),
   );
   const points = pointsEarned > 0 ? pointMovementStatement(tenantId, { customerId: customer.id, points: pointsEarned, sourceType: "sale", sourceId: orderId }) : null;
+  // The sale's journal entry (issue 14 §3), written in the same round trip, after the order is numbered.
+  const posting = accounting.books ? saleEntry(saleDocOf(order, items, lines, paymentRows, payments, changeAmount, balanceDue), accounting.books) : null;
+  const journal = posting ? entryStatements(posting, { tenantId, userId: user.id, numberOfOrder: orderId }).statements : [];
 
   // The write, in one round trip with its COMMIT: the order, its lines and payments (no shared row
   // locked), then the shared rows — each product's stock, then the invoice series and the NCF
@@ -534,13 +543,15 @@ export async function createInvoice(ctx: PosContext, input: InvoiceInput) {
       ...(points ? [points] : []),
       ...(stock ? [stock] : []),
       sql`SELECT enzzo_number_order(${tenantId}, ${orderId}, ${ncfType.id}, ${today}::date, ${ORDER_SERIES.key}, ${ORDER_SERIES.prefix}, ${ORDER_SERIES.width}, ${NCF_SEQUENCE_DIGITS}) AS numbers`,
+      ...journal,
     ]);
   } catch (e) {
     throw stockRefusal(e) ?? ncfRefusal(e, ncfType.code) ?? cardTransactionRefusal(e) ?? e;
   }
   const [created] = results[0] as { created_at: Date | string }[];
-  const numbers = jsonValue<TakenNcfRow & { number: string }>((results.at(-1)![0] as { numbers: unknown }).numbers);
-  const balance = points ? Number((results.at(stock ? -3 : -2)![0] as { balance: number }).balance) : customer.points;
+  const numbered = results.length - 1 - journal.length;
+  const numbers = jsonValue<TakenNcfRow & { number: string }>((results[numbered]![0] as { numbers: unknown }).numbers);
+  const balance = points ? Number((results[numbered - (stock ? 2 : 1)]![0] as { balance: number }).balance) : customer.points;
   const ncf = takenNcfOf(numbers, today);
   const receipt = receiptOf(tenant, {
     order: { ...order, number: numbers.number, ncf: ncf.ncf, ncfExpiresOn: ncf.expiresOn, createdAt: new Date(created!.created_at) },
@@ -581,6 +592,30 @@ export function orderItemRows(tenantId: string, orderId: string, lines: ReturnTy
     sellerEmployeeId: item.sellerId ?? sellerId,
     alternateCodeUsages: item.alternateCodeUsages?.length ? item.alternateCodeUsages : null,
   }));
+}
+
+/** A sale as its posting reads it (accounting/documents.ts loads the same from the tables). */
+function saleDocOf(
+  order: { id: string; number: string; businessDate: string; warehouseId: string; total: string },
+  items: ReturnType<typeof orderItemRows>,
+  lines: ReturnType<typeof priceItems>["lines"],
+  rows: { paymentMethodId: string; baseAmount: string; status: string }[],
+  payments: { method: { code: string } }[],
+  changeAmount: string,
+  balanceDue: string,
+): SaleDoc {
+  return {
+    id: order.id,
+    number: order.number,
+    date: order.businessDate,
+    warehouseId: order.warehouseId,
+    total: order.total,
+    balanceDue,
+    changeAmount,
+    tip: "0",
+    lines: items.map((i, n) => ({ productType: lines[n]!.product.productType, total: i.total, taxAmount: i.taxAmount, taxRate: i.taxRate, quantity: i.quantity, costPrice: i.costPrice ?? "0" })),
+    payments: rows.flatMap((r, n) => (r.status === "completed" ? [{ methodId: r.paymentMethodId, code: payments[n]!.method.code.toUpperCase(), amount: r.baseAmount }] : [])),
+  };
 }
 
 async function findOrderIdByClientId(tx: Tx, tenantId: string, clientOrderId: string): Promise<string | null> {
@@ -873,6 +908,18 @@ export async function cancelInvoice(ctx: PosContext, input: { invoiceId: string;
   );
   if (order.pointsEarned > 0) await addPointMovement(tx, tenantId, { customerId: order.customerId, points: -order.pointsEarned, sourceType: "sale_cancel", sourceId: order.id });
   await reverseCreditNoteSpends(tx, tenantId, order.id);
+  // The books: the sale's entry and those of payments recorded on it are reversed on the day of the cancellation.
+  const paymentIds = (await tx.select({ id: orderPayments.id }).from(orderPayments).where(and(eq(orderPayments.tenantId, tenantId), eq(orderPayments.orderId, order.id)))).map((p) => p.id);
+  await reverseSources(
+    tx,
+    tenantId,
+    user.id,
+    [
+      { type: "sale", ids: [order.id] },
+      { type: "invoice_payment", ids: paymentIds },
+    ],
+    businessDate(new Date(), tenant.timezone),
+  );
   if (!input.recreate) return { success: true as const, recreateData: null };
   const [customer] = await tx
     .select({ isDefault: customers.isDefault })

@@ -15,6 +15,7 @@ import { purchaseTotals } from "../../../shared/purchasing/totals";
 import { rowsOf, type Tx } from "../../db/client";
 import { newId } from "../../ids";
 import { appError, isForeignKeyViolation, isUniqueViolation, notFound } from "../../trpc/errors";
+import { postDocument } from "../accounting/documents";
 import { users } from "../auth/tables";
 import { applyStockChanges } from "../inventory/stock";
 import { productStock } from "../inventory/tables";
@@ -553,5 +554,6 @@ export async function receivePurchaseOrder(ctx: PurchasingContext, input: Purcha
     .update(purchaseOrders)
     .set({ status, receivedAt: status === "received" ? now : null, updatedAt: now })
     .where(and(eq(purchaseOrders.tenantId, tenantId), eq(purchaseOrders.id, o.id)));
+  await postDocument(tx, tenantId, userId, "stock_movement", receiptId);
   return getPurchaseOrder(tx, tenantId, o.id);
 }
