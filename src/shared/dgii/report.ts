@@ -35,7 +35,8 @@ export type IssueCode =
   | "paymentFormInvalid"
   | "isrTypeMissing"
   | "withholdingWithoutPayment"
-  | "reasonMissing";
+  | "reasonMissing"
+  | "reasonAssumed";
 export interface Issue {
   code: IssueCode;
   /** the row's field it concerns */
@@ -422,6 +423,8 @@ export interface Cancelled608 {
   reasonCode: string | null;
   /** the day it was cancelled (tenant's time zone), shown beside it */
   cancelledOn: string | null;
+  /** the reason was not recorded with the cancellation and is the default one (a warning on the row) */
+  reasonAssumed?: boolean;
 }
 
 export interface Row608 extends Cancelled608 {
@@ -440,6 +443,7 @@ export function report608(rnc: string | null | undefined, period: string, cancel
     const issues: Issue[] = [];
     if (!isNcf(c.ncf)) issues.push(issue("ncfInvalid", "ncf"));
     if (!c.reasonCode || !(CANCEL_REASONS_608 as readonly string[]).includes(c.reasonCode)) issues.push(issue("reasonMissing", "reasonCode"));
+    else if (c.reasonAssumed) issues.push(issue("reasonAssumed", "reasonCode", "warning"));
     const code = c.reasonCode ?? "";
     byReason.set(code, (byReason.get(code) ?? 0) + 1);
     return { ...c, line: line608({ ncf: c.ncf, ncfDate: c.ncfDate, reasonCode: code }), issues };
