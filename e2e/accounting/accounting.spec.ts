@@ -191,7 +191,7 @@ async function screens(page: Page, sub: string, entryUrl: string) {
           await expect(page.getByTestId(ready).first()).toBeVisible();
           await settle(page);
           await noSidewaysScroll(page, `${path} at ${width}px (${lang})`);
-          await page.screenshot({ path: `test-results/accounting-${name}-${lang}-${width}.png`, fullPage: true });
+          await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? "test-results"}/accounting-${name}-${lang}-${width}.png`, fullPage: true });
           if (width === 1366) await expectNoSeriousViolations(page, `${path} (${lang})`);
         });
       }

@@ -82,7 +82,7 @@ function EntryDetail() {
               <CheckCircle2 />
               {t("accounting:detail.post")}
             </PermissionButton>
-            <PermissionButton permission="accounting.update" variant="outline" asChild={false} onClick={() => void navigate(`/home/accounting/entries/${e.id}/edit`)} data-testid="entry-edit">
+            <PermissionButton permission="accounting.update" variant="outline" onClick={() => void navigate(`/home/accounting/entries/${e.id}/edit`)} data-testid="entry-edit">
               <Pencil />
               {t("common:actions.edit")}
             </PermissionButton>
