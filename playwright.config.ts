@@ -37,6 +37,8 @@ export default defineConfig({
         PORT: String(PORT),
         DATA_DIR,
         SUPERADMIN_TOKEN: "e2e-super-admin",
+        // The specs start from a demo without sample sales (their numbers and lists start empty).
+        DEMO_SAMPLE_MONTH: "false",
         AUTH_RATE_LIMIT_MAX: "1000",
         SESSION_TTL_SECONDS: process.env.E2E_SESSION_TTL ?? "604800",
         LOG_LEVEL: "warn",

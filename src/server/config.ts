@@ -17,6 +17,8 @@ export interface ServerConfig {
   smtpFrom?: string;
   logLevel: string;
   seedDemo: boolean;
+  /** DEMO_SAMPLE_MONTH=false: the demo tenant starts without its month of sample sales and books (e2e) */
+  demoSampleMonth: boolean;
   /**
    * TRUST_PROXY: which proxies' X-Forwarded-For is believed for the client's address (Fastify's
    * trustProxy: 'true', a hop count, or addresses/CIDRs separated by commas). Unset: none, the
@@ -99,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpFrom: env.SMTP_FROM || undefined,
     logLevel: env.LOG_LEVEL ?? "info",
     seedDemo: env.SEED_DEMO !== "false",
+    demoSampleMonth: env.DEMO_SAMPLE_MONTH !== "false",
   };
 }
 

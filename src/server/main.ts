@@ -11,7 +11,7 @@ import { startDigestScheduler } from "./modules/purchasing/digest";
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 await migrateDatabase(database);
-if (config.seedDemo) await seedDemo(database.db);
+if (config.seedDemo) await seedDemo(database.db, { sampleMonth: config.demoSampleMonth });
 
 /** SESSION_SECRET, or one generated once and kept in DATA_DIR so sessions survive restarts. */
 function sessionSecretFor(dataDir: string): string {

@@ -8,6 +8,7 @@ import { cashboxes } from "../../modules/pos/tables";
 import { unsafeFindTenantBySubdomain } from "../../modules/tenant/service";
 import { type Db, withTenant } from "../client";
 import { seedDemoCatalog } from "./demo-catalog";
+import { seedDemoMonth } from "./demo-month";
 
 export const DEMO_SUBDOMAIN = "demo";
 export const DEMO_PASSWORD = "demo1234";
@@ -18,7 +19,7 @@ export const DEMO_USERS = [
 ];
 
 /** The demo tenant: a colmado-restaurant in Santo Domingo. Does nothing when it exists. */
-export async function seedDemo(db: Db): Promise<{ created: boolean }> {
+export async function seedDemo(db: Db, opts: { sampleMonth?: boolean } = {}): Promise<{ created: boolean }> {
   if (await unsafeFindTenantBySubdomain(db, DEMO_SUBDOMAIN)) return { created: false };
   const [owner, ...staff] = DEMO_USERS;
   const { tenant, warehouseId, ownerId } = await createTenant(db, {
@@ -51,6 +52,8 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
     ]);
     // Payment links through the built-in sandbox provider (test cards on /pay/{id}), so the demo shows them.
     await tx.insert(paymentLinkSettings).values({ tenantId: tenant.id, id: newId(), provider: "sandbox", isEnabled: true, ttlDays: 7 });
+    // A month of sales, returns, cancellations and supplier bills, with the books kept (issue 14).
+    if (opts.sampleMonth) await seedDemoMonth(tx, tenant.id, ownerId, warehouseId);
   });
   return { created: true };
 }
