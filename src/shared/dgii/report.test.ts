@@ -27,9 +27,8 @@ describe("607: the RD$250,000 rule", () => {
       sale({ id: "c", ncf: "B0200000003", amount: "250000.00", itbis: "45000.00", taxId: "00113918205", forms: forms({ credit: "295000.00" }) }),
       sale({ id: "d", ncf: "B0200000004", amount: "300000.00", itbis: "54000.00", forms: forms({ cash: "354000.00" }) }),
     ]);
+    // only the detail lines are rows; the summarized ones are counted in the summary
     expect(r.rows.map((x) => [x.id, x.inDetail])).toEqual([
-      ["a", false],
-      ["b", false],
       ["c", true],
       ["d", true],
     ]);

@@ -1,6 +1,7 @@
 import { Big, toBig } from "../catalog/decimal";
 import { isNcf } from "../fiscal/ncf";
 import { compactTaxId, isValidCedula, isValidRnc, taxIdKind } from "../fiscal/tax-id";
+import { assertExact, centsText, toCents } from "./cents";
 import {
   CANCEL_REASONS_608,
   CONSUMER_DETAIL_THRESHOLD,
@@ -75,8 +76,18 @@ function taxIdIssues(taxId: string | null | undefined, required: boolean, opts: 
   return (v.length === 9 ? isValidRnc(v) : isValidCedula(v)) ? [] : [issue("taxIdInvalid", "taxId")];
 }
 
-const zeroForms = (): Record<SaleForm, Big> => Object.fromEntries(SALE_FORMS.map((f) => [f, new Big(0)])) as Record<SaleForm, Big>;
-const fixedForms = (forms: Record<SaleForm, Big>): SaleForms => Object.fromEntries(SALE_FORMS.map((f) => [f, forms[f].toFixed(2)])) as SaleForms;
+type CentForms = Record<SaleForm, number>;
+const zeroForms = (): CentForms => ({ cash: 0, bank: 0, card: 0, credit: 0, swap: 0, bond: 0, others: 0 });
+const fixedForms = (forms: CentForms): SaleForms => ({
+  cash: centsText(assertExact(forms.cash)),
+  bank: centsText(forms.bank),
+  card: centsText(forms.card),
+  credit: centsText(forms.credit),
+  swap: centsText(forms.swap),
+  bond: centsText(forms.bond),
+  others: centsText(forms.others),
+});
+const THRESHOLD_CENTS = toCents(CONSUMER_DETAIL_THRESHOLD);
 
 export interface Paged<R> {
   rows: R[];
@@ -236,12 +247,13 @@ export interface Sale607 {
   forms: SaleForms;
 }
 
+/** A detail line of the 607 (the consumer invoices under RD$250,000 are only counted in the summary). */
 export interface Row607 extends Sale607 {
   total: string;
-  /** listed one by one in the file (not a consumer invoice under RD$250,000) */
+  /** listed one by one in the file: always true for a row (kept for the screen and the export) */
   inDetail: boolean;
-  /** the TXT line (null when summarized) */
-  line: string | null;
+  /** the TXT line */
+  line: string;
   issues: Issue[];
 }
 
@@ -270,21 +282,24 @@ export interface Report607 extends ReportBase<Row607> {
 
 /** A consumer invoice whose untaxed amount is below RD$250,000: summarized, not a detail line. */
 export function isSummarizedSale(s: Pick<Sale607, "kind" | "ncf" | "amount">): boolean {
-  return s.kind === "invoice" && isConsumerNcf(s.ncf) && toBig(s.amount).lt(CONSUMER_DETAIL_THRESHOLD);
+  return s.kind === "invoice" && isConsumerNcf(s.ncf) && toCents(s.amount) < THRESHOLD_CENTS;
 }
 
+/** The 607 (money added as exact cents: the month may hold 100,000 sales). */
 export function report607(rnc: string | null | undefined, period: string, sales: readonly Sale607[]): Report607 {
-  const summary = { count: 0, amount: new Big(0), itbis: new Big(0), forms: zeroForms() };
+  const summary = { count: 0, amount: 0, itbis: 0, forms: zeroForms() };
   const all = zeroForms();
-  const inv = { count: 0, amount: new Big(0), itbis: new Big(0) };
-  const notes = { count: 0, amount: new Big(0), itbis: new Big(0) };
+  const inv = { count: 0, amount: 0, itbis: 0 };
+  const notes = { count: 0, amount: 0, itbis: 0 };
   const rows: Row607[] = [];
   const lines: string[] = [];
   for (const s of sales) {
     const isNote = s.kind === "creditNote";
-    const summarized = isSummarizedSale(s);
-    const issues: Issue[] = [];
+    const amount = toCents(s.amount);
+    const itbis = toCents(s.itbis);
     const type = ncfTypeOf(s.ncf);
+    const summarized = !isNote && (type === "B02" || type === "E32") && amount < THRESHOLD_CENTS;
+    const issues: Issue[] = [];
     if (!isNcf(s.ncf)) issues.push(issue("ncfInvalid", "ncf"));
     else if (isNote ? !isCreditNoteNcf(s.ncf) : !SALE_TYPES.includes(type)) issues.push(issue("ncfTypeUnexpected", "ncf"));
     if (isNote) {
@@ -292,26 +307,43 @@ export function report607(rnc: string | null | undefined, period: string, sales:
       else if (!isNcf(s.modifiedNcf)) issues.push(issue("modifiedNcfInvalid", "modifiedNcf"));
     }
     // The buyer's id: always for B01/B14/B15 (and a note modifying one), a consumer invoice listed one by one.
-    const required = isNote ? BUYER_ID_TYPES.includes(ncfTypeOf(s.modifiedNcf)) : BUYER_ID_TYPES.includes(type) || (isConsumerNcf(s.ncf) && !summarized);
-    if (!summarized) issues.push(...taxIdIssues(s.taxId, required, { override: s.taxIdOverride }));
+    if (!summarized) {
+      const required = isNote ? BUYER_ID_TYPES.includes(ncfTypeOf(s.modifiedNcf)) : BUYER_ID_TYPES.includes(type) || isConsumerNcf(s.ncf);
+      issues.push(...taxIdIssues(s.taxId, required, { override: s.taxIdOverride }));
+    }
+    const f = s.forms;
+    const cash = toCents(f.cash);
+    const bank = toCents(f.bank);
+    const card = toCents(f.card);
+    const credit = toCents(f.credit);
+    const swap = toCents(f.swap);
+    const bond = toCents(f.bond);
+    const others = toCents(f.others);
+    const target = summarized ? summary.forms : all;
     const sign = isNote ? -1 : 1;
-    for (const f of SALE_FORMS) all[f] = all[f].plus(toBig(s.forms[f]).times(sign));
+    target.cash += sign * cash;
+    target.bank += sign * bank;
+    target.card += sign * card;
+    target.credit += sign * credit;
+    target.swap += sign * swap;
+    target.bond += sign * bond;
+    target.others += sign * others;
     const bucket = isNote ? notes : inv;
     bucket.count++;
-    bucket.amount = bucket.amount.plus(toBig(s.amount));
-    bucket.itbis = bucket.itbis.plus(toBig(s.itbis));
-    let line: string | null = null;
+    bucket.amount += amount;
+    bucket.itbis += itbis;
     if (summarized) {
       summary.count++;
-      summary.amount = summary.amount.plus(toBig(s.amount));
-      summary.itbis = summary.itbis.plus(toBig(s.itbis));
-      for (const f of SALE_FORMS) summary.forms[f] = summary.forms[f].plus(toBig(s.forms[f]));
-    } else {
-      line = line607({ taxId: s.taxId, ncf: s.ncf, modifiedNcf: isNote ? s.modifiedNcf : null, incomeType: "01", ncfDate: s.ncfDate, amount: s.amount, itbis: s.itbis, forms: s.forms });
-      lines.push(line);
+      summary.amount += amount;
+      summary.itbis += itbis;
+      continue;
     }
-    rows.push({ ...s, total: toBig(s.amount).plus(toBig(s.itbis)).toFixed(2), inDetail: !summarized, line, issues });
+    const line = line607({ taxId: s.taxId, ncf: s.ncf, modifiedNcf: isNote ? s.modifiedNcf : null, incomeType: "01", ncfDate: s.ncfDate, amount: s.amount, itbis: s.itbis, forms: s.forms });
+    lines.push(line);
+    rows.push({ ...s, total: centsText(amount + itbis), inDetail: true, line, issues });
   }
+  // every sale of the month by form: the detail's and the summary's
+  for (const f of SALE_FORMS) all[f] += summary.forms[f];
   const header = headerIssues(rnc);
   return {
     format: "607",
@@ -323,17 +355,17 @@ export function report607(rnc: string | null | undefined, period: string, sales:
     ...countIssues(rows, header),
     summary: {
       count: summary.count,
-      amount: summary.amount.toFixed(2),
-      itbis: summary.itbis.toFixed(2),
-      total: summary.amount.plus(summary.itbis).toFixed(2),
+      amount: centsText(assertExact(summary.amount)),
+      itbis: centsText(assertExact(summary.itbis)),
+      total: centsText(assertExact(summary.amount + summary.itbis)),
       forms: fixedForms(summary.forms),
     },
     byPaymentForm: fixedForms(all),
     totals: {
       detailCount: lines.length,
-      invoices: { count: inv.count, amount: inv.amount.toFixed(2), itbis: inv.itbis.toFixed(2) },
-      creditNotes: { count: notes.count, amount: notes.amount.toFixed(2), itbis: notes.itbis.toFixed(2) },
-      net: { amount: inv.amount.minus(notes.amount).toFixed(2), itbis: inv.itbis.minus(notes.itbis).toFixed(2) },
+      invoices: { count: inv.count, amount: centsText(assertExact(inv.amount)), itbis: centsText(assertExact(inv.itbis)) },
+      creditNotes: { count: notes.count, amount: centsText(assertExact(notes.amount)), itbis: centsText(assertExact(notes.itbis)) },
+      net: { amount: centsText(assertExact(inv.amount - notes.amount)), itbis: centsText(assertExact(inv.itbis - notes.itbis)) },
     },
     content: dgiiFile("607", rnc, period, lines),
   };
@@ -346,28 +378,30 @@ export function report607(rnc: string | null | undefined, period: string, sales:
  */
 export function saleForms(total: string, paid: readonly { form: SaleForm; amount: string }[], change: string): SaleForms {
   const forms = zeroForms();
-  for (const p of paid) forms[p.form] = forms[p.form].plus(toBig(p.amount));
-  let excess = toBig(change);
-  for (const f of ["cash", ...SALE_FORMS.filter((x) => x !== "cash")] as SaleForm[]) {
-    if (excess.lte(0)) break;
-    const take = forms[f].lt(excess) ? forms[f] : excess;
-    forms[f] = forms[f].minus(take);
-    excess = excess.minus(take);
+  for (const p of paid) forms[p.form] += toCents(p.amount);
+  let excess = toCents(change);
+  for (const f of CHANGE_ORDER) {
+    if (excess <= 0) break;
+    const take = forms[f] < excess ? forms[f] : excess;
+    forms[f] -= take;
+    excess -= take;
   }
-  const paidNet = SALE_FORMS.reduce((sum, f) => sum.plus(forms[f]), new Big(0));
-  const owed = toBig(total).minus(paidNet);
-  if (owed.gt(0)) forms.credit = forms.credit.plus(owed);
-  else if (owed.lt(0)) {
+  let paidNet = 0;
+  for (const f of SALE_FORMS) paidNet += forms[f];
+  const owed = toCents(total) - paidNet;
+  if (owed > 0) forms.credit += owed;
+  else if (owed < 0) {
     // more recorded than the total (should not happen): trim from the end, never below zero
-    let over = owed.abs();
+    let over = -owed;
     for (const f of [...SALE_FORMS].reverse()) {
-      const take = forms[f].lt(over) ? forms[f] : over;
-      forms[f] = forms[f].minus(take);
-      over = over.minus(take);
+      const take = forms[f] < over ? forms[f] : over;
+      forms[f] -= take;
+      over -= take;
     }
   }
   return fixedForms(forms);
 }
+const CHANGE_ORDER: readonly SaleForm[] = ["cash", ...SALE_FORMS.filter((x) => x !== "cash")];
 
 /**
  * A payment method's 607 column and 606 form, from what its record carries: the system codes
@@ -391,12 +425,13 @@ export function methodForms(method: { code: string; useCardProvider?: boolean })
  */
 export function creditNoteForms(note: { appliedAmount: string; refundAmount: string; refundMethod: string; total: string }): SaleForms {
   const forms = zeroForms();
-  forms.credit = forms.credit.plus(toBig(note.appliedAmount));
-  const refund = toBig(note.refundAmount);
+  const applied = toCents(note.appliedAmount);
+  const refund = toCents(note.refundAmount);
+  forms.credit += applied;
   const form: SaleForm = note.refundMethod === "cash" ? "cash" : note.refundMethod === "card" ? "card" : "others";
-  forms[form] = forms[form].plus(refund);
-  const rest = toBig(note.total).minus(toBig(note.appliedAmount)).minus(refund);
-  if (rest.gt(0)) forms.credit = forms.credit.plus(rest);
+  forms[form] += refund;
+  const rest = toCents(note.total) - applied - refund;
+  if (rest > 0) forms.credit += rest;
   return fixedForms(forms);
 }
 

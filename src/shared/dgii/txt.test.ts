@@ -107,3 +107,19 @@ describe("periods", () => {
     expect(txtInput.safeParse({ format: "609", period: "202610" }).error?.issues[0]?.message).toBe("dgii:errors.invalidFormat");
   });
 });
+
+describe("cents (the 607's exact money arithmetic)", () => {
+  it("reads the columns' text and anything big.js reads, rounds half up, writes 2 places", async () => {
+    const { assertExact, centsText, toCents } = await import("./cents");
+    expect(toCents("1234.50")).toBe(123450);
+    expect(toCents("-0.05")).toBe(-5);
+    expect(toCents("7.5")).toBe(750);
+    expect(toCents("1,250.005")).toBe(125001);
+    expect(toCents(null)).toBe(0);
+    // 0.1 + 0.2 is 0.30000000000000004 in binary floats; in cents it is 30
+    expect(centsText(toCents("0.10") + toCents("0.20"))).toBe("0.30");
+    expect(centsText(-123450)).toBe("-1234.50");
+    expect(centsText(toCents("999999999999.99") * 90)).toBe("89999999999999.10");
+    expect(() => assertExact(toCents("999999999999.99") * 100)).toThrow(RangeError);
+  });
+});

@@ -1,5 +1,5 @@
-import { toBig } from "../catalog/decimal";
 import { compactTaxId } from "../fiscal/tax-id";
+import { centsText, toCents } from "./cents";
 import { type DgiiFormat, SALE_FORMS, type SaleForms } from "./codes";
 
 /**
@@ -17,9 +17,7 @@ export function dgiiDate(date: string | null | undefined): string {
 
 /** A decimal amount with exactly 2 places and no separators ('1250.5' → '1250.50'); never a binary float. */
 export function dgiiAmount(value: string | number | null | undefined): string {
-  return toBig(value ?? 0)
-    .abs()
-    .toFixed(2);
+  return centsText(Math.abs(toCents(value)));
 }
 
 /** The RNC/cédula as the file carries it: digits only. */
@@ -73,10 +71,8 @@ export interface Line606 {
 
 /** The 23 fields of a 606 line. Total invoiced = services + goods; ITBIS to carry forward = ITBIS − proportional − to cost. */
 export function line606(r: Line606): string {
-  const total = toBig(r.servicesAmount).plus(toBig(r.goodsAmount));
-  const forward = toBig(r.itbis)
-    .minus(toBig(r.itbisProportional))
-    .minus(toBig(r.itbisToCost));
+  const total = toCents(r.servicesAmount) + toCents(r.goodsAmount);
+  const forward = toCents(r.itbis) - toCents(r.itbisProportional) - toCents(r.itbisToCost);
   const isrType = r.isrWithholdingType ? r.isrWithholdingType.padStart(2, "0") : "";
   return [
     dgiiTaxId(r.taxId),
@@ -88,12 +84,12 @@ export function line606(r: Line606): string {
     dgiiDate(r.paymentDate),
     dgiiAmount(r.servicesAmount),
     dgiiAmount(r.goodsAmount),
-    dgiiAmount(total.toFixed(2)),
+    dgiiAmount(centsText(total)),
     dgiiAmount(r.itbis),
     dgiiAmount(r.itbisWithheld),
     dgiiAmount(r.itbisProportional),
     dgiiAmount(r.itbisToCost),
-    dgiiAmount(forward.toFixed(2)),
+    dgiiAmount(centsText(forward)),
     dgiiAmount(r.itbisPerceived),
     isrType,
     dgiiAmount(r.isrWithheld),

@@ -135,7 +135,7 @@ export async function sales607(ctx: Ctx, period: string): Promise<Sale607[]> {
   const r = rangeOf(ctx, period);
   const [orders, payments, notes, methods] = await Promise.all([
     tx.execute(sql`
-      SELECT o.id, o.number, o.ncf, o.business_date::text AS ncf_date, o.total::text AS total, o.tax_total::text AS tax_total,
+      SELECT o.id, o.number, o.ncf, o.business_date::text AS ncf_date, o.total::text AS total, (o.total - o.tax_total)::text AS amount, o.tax_total::text AS tax_total,
              o.change_amount::text AS change_amount, c.name AS customer_name, c.tax_id, c.tax_id_override
         FROM orders o
         JOIN customers c ON c.tenant_id = o.tenant_id AND c.id = o.customer_id
@@ -163,7 +163,7 @@ export async function sales607(ctx: Ctx, period: string): Promise<Sale607[]> {
     list.push({ form: methods.get(p.payment_method_id)?.sale ?? "others", amount: p.amount });
     paid.set(p.order_id, list);
   }
-  type OrderRow = { id: string; number: string; ncf: string; ncf_date: string; total: string; tax_total: string; change_amount: string; customer_name: string; tax_id: string | null; tax_id_override: boolean };
+  type OrderRow = { id: string; number: string; ncf: string; ncf_date: string; total: string; amount: string; tax_total: string; change_amount: string; customer_name: string; tax_id: string | null; tax_id_override: boolean };
   type NoteRow = {
     id: string;
     number: string;
@@ -190,8 +190,8 @@ export async function sales607(ctx: Ctx, period: string): Promise<Sale607[]> {
     ncfDate: o.ncf_date,
     taxId: o.tax_id,
     taxIdOverride: o.tax_id_override,
-    amount: toBig(o.total).minus(toBig(o.tax_total)).toFixed(2),
-    itbis: toBig(o.tax_total).toFixed(2),
+    amount: o.amount,
+    itbis: o.tax_total,
     forms: saleForms(o.total, paid.get(o.id) ?? [], o.change_amount),
   }));
   for (const n of rowsOf<NoteRow>(notes)) {
@@ -205,8 +205,8 @@ export async function sales607(ctx: Ctx, period: string): Promise<Sale607[]> {
       ncfDate: n.ncf_date,
       taxId: n.tax_id,
       taxIdOverride: n.tax_id_override,
-      amount: toBig(n.subtotal).toFixed(2),
-      itbis: toBig(n.tax_total).toFixed(2),
+      amount: n.subtotal,
+      itbis: n.tax_total,
       forms: creditNoteForms({ appliedAmount: n.applied_amount, refundAmount: n.refund_amount, refundMethod: n.refund_method, total: n.total }),
     });
   }
