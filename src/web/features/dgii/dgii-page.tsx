@@ -265,7 +265,7 @@ function LoadingCard() {
 
 function Money({ value, negative }: { value: string; negative?: boolean }) {
   const { i18n } = useTranslation();
-  return <span className="tabular-nums">{formatMoney(negative ? `-${value}` : value, i18n.language)}</span>;
+  return <span className="whitespace-nowrap tabular-nums">{formatMoney(negative ? `-${value}` : value, i18n.language)}</span>;
 }
 
 function EmptyRows({ cols, onlyIssues }: { cols: number; onlyIssues: boolean }) {
@@ -453,7 +453,6 @@ function Preview607(p: PreviewProps) {
                 <TH>{t("dgii:columns.document")}</TH>
                 <TH>{t("dgii:columns.taxId")}</TH>
                 <TH>{t("dgii:columns.ncf")}</TH>
-                <TH>{t("dgii:columns.modifiedNcf")}</TH>
                 <TH>{t("dgii:columns.ncfDate")}</TH>
                 <TH className="text-right">{t("dgii:columns.amount")}</TH>
                 <TH className="text-right">{t("dgii:columns.itbis")}</TH>
@@ -475,11 +474,13 @@ function Preview607(p: PreviewProps) {
                   <TD label={t("dgii:columns.taxId")} className="whitespace-nowrap font-mono text-xs">
                     {r.taxId ? formatTaxId(r.taxId) : "—"}
                   </TD>
-                  <TD label={t("dgii:columns.ncf")} className="font-mono text-xs" data-testid="dgii-row-ncf">
-                    {r.ncf}
-                  </TD>
-                  <TD label={t("dgii:columns.modifiedNcf")} className="font-mono text-xs" data-testid="dgii-row-modified">
-                    {r.modifiedNcf ?? "—"}
+                  <TD label={t("dgii:columns.ncf")} className="font-mono text-xs">
+                    <span data-testid="dgii-row-ncf">{r.ncf}</span>
+                    {r.modifiedNcf ? (
+                      <div className="text-muted-foreground" title={t("dgii:columns.modifiedNcf")}>
+                        {t("dgii:columns.modifiedNcf")}: <span data-testid="dgii-row-modified">{r.modifiedNcf}</span>
+                      </div>
+                    ) : null}
                   </TD>
                   <TD label={t("dgii:columns.ncfDate")}>{formatDate(r.ncfDate, lang)}</TD>
                   <TD label={t("dgii:columns.amount")} className="text-right" data-testid="dgii-row-amount">
@@ -488,7 +489,7 @@ function Preview607(p: PreviewProps) {
                   <TD label={t("dgii:columns.itbis")} className="text-right">
                     <Money value={r.itbis} negative={r.kind === "creditNote"} />
                   </TD>
-                  <TD label={t("dgii:columns.paymentForms")} className="min-w-48">
+                  <TD label={t("dgii:columns.paymentForms")}>
                     <FormsCell forms={r.forms} />
                   </TD>
                   <TD label={t("dgii:columns.issues")}>
@@ -496,7 +497,7 @@ function Preview607(p: PreviewProps) {
                   </TD>
                 </TR>
               ))}
-              {data.rows.length === 0 ? <EmptyRows cols={9} onlyIssues={p.onlyIssues} /> : null}
+              {data.rows.length === 0 ? <EmptyRows cols={8} onlyIssues={p.onlyIssues} /> : null}
             </TBody>
           </Table>
           <Pager data={data} onPage={p.onPage} />
