@@ -1,8 +1,11 @@
+import { and, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessDate } from "../../../shared/platform/dates";
+import { rowsOf, withTenant } from "../../db/client";
 import { newId } from "../../ids";
 import { type Client, createTestContext, errorOf, openCashboxFor, type TestContext } from "../../test/harness";
+import { accountMappings } from "./tables";
 
 /**
  * Accounting (issue 14) through the router on a real database: initialization, manual entries
@@ -254,6 +257,33 @@ describe("fiscal periods", () => {
     expect(reopened).toMatchObject({ status: "open", reopenReason: "Ajuste de inventario" });
     expect((await sell([{ productId: rice, quantity: "1" }], [{ paymentMethodId: cash, amount: "472" }])).orderNumber).toBeTruthy();
     expect((await errorOf(outsider.fiscalPeriod.close.mutate({ id: current.id }))).code).toBe("NOT_FOUND");
+  });
+});
+
+describe("a posting that fails takes its document with it", () => {
+  it("a sale whose account is missing is refused and leaves no order; a bill dated in a closed period is refused and not saved", async () => {
+    const tenantId = t.acme.tenant.id;
+    const count = async (table: string) =>
+      withTenant(t.db, tenantId, async (tx) => rowsOf<{ n: number }>(await tx.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table} WHERE tenant_id = '${tenantId}'`)))[0]!.n);
+    const [saved] = await withTenant(t.db, tenantId, (tx) => tx.delete(accountMappings).where(and(eq(accountMappings.tenantId, tenantId), eq(accountMappings.key, "sales"))).returning());
+    const before = await count("orders");
+    const refused = await errorOf(sell([{ productId: rice, quantity: "1" }], [{ paymentMethodId: cash, amount: "472" }]));
+    expect(refused.code).toBe("BAD_REQUEST");
+    expect(refused.message).toContain("sales");
+    expect(await count("orders")).toBe(before);
+    await withTenant(t.db, tenantId, (tx) => tx.insert(accountMappings).values(saved!));
+
+    const periods = await owner.fiscalPeriod.getAll.query({});
+    const january = periods.find((p) => p.startDate.endsWith("-01-01"))!;
+    await owner.fiscalPeriod.close.mutate({ id: january.id });
+    const bills = await count("supplier_bills");
+    const closed = await errorOf(
+      owner.supplierBill.create.mutate({ client_key: uuid(), providerId: supplier, ncfType: "B01", ncf: "B0100000901", ncfDate: january.startDate, goodsAmount: "100", servicesAmount: "0", itbis: "18", expenseType: "02", paymentForm: "01" } as Parameters<typeof owner.supplierBill.create.mutate>[0]),
+    );
+    expect(closed.code).toBe("BAD_REQUEST");
+    expect(closed.message).toContain("cerrado");
+    expect(await count("supplier_bills")).toBe(bills);
+    await owner.fiscalPeriod.reopen.mutate({ id: january.id, reason: "prueba" });
   });
 });
 
