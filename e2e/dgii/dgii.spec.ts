@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousViolations, settle } from "../a11y/axe";
 import { ensureCashboxOpen, trpcMutation, trpcQuery } from "../catalog-helpers";
 import { bareUrl, browserFetch, uniqueSuffix } from "../helpers-extra";
 import { signIn, tenantUrl } from "../support";
@@ -77,6 +78,8 @@ test("DGII: 607 and 608 previews of a month's sales, return and cancellation; th
   await expect(page.getByTestId("dgii-summary-total")).toContainText("RD$118.00");
   await expect(page.getByTestId("dgii-summary-cash")).toContainText("RD$118.00");
   await expect(page.getByTestId("dgii-form-bank")).toContainText("RD$236.00");
+  await settle(page);
+  await expectNoSeriousViolations(page, "DGII 607");
 
   // 'Descargar TXT' saves the file the DGII takes, byte for byte.
   const expected =
@@ -96,17 +99,23 @@ test("DGII: 607 and 608 previews of a month's sales, return and cancellation; th
   await expect(cancelled.getByTestId("dgii-row-ncf")).toHaveText(toCancel.ncf);
   await expect(cancelled.getByTestId("dgii-row-reason")).toHaveText("06 · Devolución de productos");
   await expect(page.getByTestId("dgii-header-line")).toHaveText(`608|131246796|${period}|1`);
+  await settle(page);
+  await expectNoSeriousViolations(page, "DGII 608");
 
   // The IT-1: 236 + 118 sold (ITBIS 54.00), the note's 18.00 off, nothing bought.
   await page.getByTestId("dgii-tab-it1").click();
   await expect(page.getByTestId("it1-salesItbis")).toContainText("RD$54.00");
   await expect(page.getByTestId("it1-netSalesItbis")).toContainText("RD$36.00");
   await expect(page.getByTestId("it1-toPay")).toContainText("RD$36.00");
+  await settle(page);
+  await expectNoSeriousViolations(page, "DGII IT-1");
 
   // An empty month is the informative file: the header with 0 records. The default month is the previous one.
   await page.goto(tenantUrl("/home/accounting/dgii/606", sub));
   await expect(page.getByTestId("dgii-record-count")).toHaveText("0");
   await expect(page.getByTestId("dgii-period")).not.toHaveValue(today().slice(0, 7));
+  await settle(page);
+  await expectNoSeriousViolations(page, "DGII 606 (empty month)");
 
   // Screenshots at 390 and 1366 px, Spanish and English; no sideways scroll of the page.
   for (const lang of ["es", "en"]) {
