@@ -101,6 +101,14 @@ test("DGII: 607 and 608 previews of a month's sales, return and cancellation; th
   await expect(page.getByTestId("dgii-header-line")).toHaveText(`608|131246796|${period}|1`);
   await settle(page);
   await expectNoSeriousViolations(page, "DGII 608");
+  // Exportar writes the rows shown (back on the 607 from the cache, then the 608 again)
+  await page.getByTestId("dgii-tab-607").click();
+  await expect(page.getByTestId("dgii-row")).toHaveCount(2);
+  await page.getByTestId("dgii-tab-608").click();
+  await expect(page.getByTestId("dgii-row")).toHaveCount(1);
+  await page.getByRole("button", { name: "Exportar" }).click();
+  const [xlsx] = await Promise.all([page.waitForEvent("download"), page.getByRole("menuitem", { name: "Excel (.xlsx)" }).click()]);
+  expect(xlsx.suggestedFilename()).toBe(`dgii-608-${period}.xlsx`);
 
   // The IT-1: 236 + 118 sold (ITBIS 54.00), the note's 18.00 off, nothing bought.
   await page.getByTestId("dgii-tab-it1").click();

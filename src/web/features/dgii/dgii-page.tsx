@@ -51,9 +51,10 @@ export function DgiiPage() {
   const [page, setPage] = React.useState(1);
   const [onlyIssues, setOnlyIssues] = React.useState(false);
   const [report, setReport] = React.useState<ReportData | undefined>(undefined);
+  // A new tab, month or filter starts at its first page; each tab sets what Exportar writes itself
+  // (a child's effect runs before this one, so resetting the report here would drop a cached tab's).
   React.useEffect(() => {
     setPage(1);
-    setReport(undefined);
   }, [tab, period, onlyIssues]);
   const setPeriod = (p: string) => {
     if (!isPeriod(p)) return;
