@@ -101,6 +101,7 @@ test("DGII: 607 and 608 previews of a month's sales, return and cancellation; th
   await expect(page.getByTestId("dgii-header-line")).toHaveText(`608|131246796|${period}|1`);
   await settle(page);
   await expectNoSeriousViolations(page, "DGII 608");
+  await page.screenshot({ path: "test-results/dgii-608-es-1366.png", fullPage: true });
   // Exportar writes the rows shown (back on the 607 from the cache, then the 608 again)
   await page.getByTestId("dgii-tab-607").click();
   await expect(page.getByTestId("dgii-row")).toHaveCount(2);
@@ -117,6 +118,7 @@ test("DGII: 607 and 608 previews of a month's sales, return and cancellation; th
   await expect(page.getByTestId("it1-toPay")).toContainText("RD$36.00");
   await settle(page);
   await expectNoSeriousViolations(page, "DGII IT-1");
+  await page.screenshot({ path: "test-results/dgii-it1-es-1366.png", fullPage: true });
 
   // An empty month is the informative file: the header with 0 records. The default month is the previous one.
   await page.goto(tenantUrl("/home/accounting/dgii/606", sub));
