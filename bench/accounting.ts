@@ -15,6 +15,7 @@ import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { v7 } from "uuid";
 import { type Database, rowsOf, withTenant } from "../src/server/db/client";
+import { invalidateTenantCache } from "../src/server/modules/tenant/service";
 import { businessDate } from "../src/shared/platform/dates";
 import { writeResultsSection } from "./results";
 import { benchRequest, freshDemoDatabase, openBenchCashboxes, signInCookie, startBenchServer, stopBenchServer } from "./server";
@@ -39,14 +40,9 @@ async function fixture(database: Database, tenantId: string): Promise<Fixture> {
     const cash = await one<{ id: string }>(sql`select id from payment_methods where code = 'CASH'`);
     const dop = await one<{ id: string }>(sql`select id from currencies where code = 'DOP'`);
     await tx.execute(sql`update ncf_ranges set range_to = 99999999 where status = 'active'`);
-    await tx.execute(sql`
-      insert into products (tenant_id, id, name, sku, price, price2, price3, cost_price)
-      select ${tenantId}::uuid, gen_random_uuid(), 'Bench producto ' || g, 'BENCH-' || g, (50 + g)::numeric, (50 + g)::numeric, (50 + g)::numeric, 20
-      from generate_series(1, 200) g`);
-    await tx.execute(sql`
-      insert into product_stock (tenant_id, id, product_id, warehouse_id, initial_quantity, current_quantity)
-      select ${tenantId}::uuid, gen_random_uuid(), id, ${warehouse.id}::uuid, 1000000, 1000000 from products where sku like 'BENCH-%'`);
-    const products = rowsOf<{ id: string }>(await tx.execute(sql`select id from products where sku like 'BENCH-%' order by sku`));
+    // The demo catalogue's fixed-price products, stocked for the whole run.
+    await tx.execute(sql`update product_stock set current_quantity = 1000000`);
+    const products = rowsOf<{ id: string }>(await tx.execute(sql`select id from products where not variable_price and price > 0 and product_type = 'product' order by sku`));
     return { warehouseId: warehouse.id, cash: cash.id, dop: dop.id, productIds: products.map((p) => p.id) };
   });
   await openBenchCashboxes(database, tenantId, ["cashier@demo.test"]);
@@ -56,7 +52,7 @@ async function fixture(database: Database, tenantId: string): Promise<Fixture> {
 let seq = 0;
 function cart(f: Fixture) {
   const n = seq++;
-  const items = Array.from({ length: 10 }, (_, i) => ({ productId: f.productIds[(n * 10 + i * 7) % 200]!, quantity: String(1 + (i % 3)) }));
+  const items = Array.from({ length: Math.min(10, f.productIds.length) }, (_, i) => ({ productId: f.productIds[(n * 10 + i * 7) % f.productIds.length]!, quantity: String(1 + (i % 3)) }));
   return { clientOrderId: v7(), customerId: "default", warehouseId: f.warehouseId, items, payments: [{ paymentMethodId: f.cash, currencyId: f.dop, amount: "200000" }] };
 }
 
@@ -132,13 +128,15 @@ async function floorPlan(url: string, tenantId: string, from: string, to: string
 
 async function main() {
   const off = await freshDemoDatabase("acct_off");
+  const fOff = await fixture(off.database, off.tenant.id);
+  await off.database.close();
+  // The tenant lookup is cached in the process by subdomain: the second database's demo is another tenant.
+  invalidateTenantCache();
   const on = await freshDemoDatabase("acct_on");
+  const fOn = await fixture(on.database, on.tenant.id);
+  await on.database.close();
   const children: ChildProcess[] = [];
   try {
-    const fOff = await fixture(off.database, off.tenant.id);
-    const fOn = await fixture(on.database, on.tenant.id);
-    await off.database.close();
-    await on.database.close();
     children.push(await startBenchServer(PORT_OFF, off.url), await startBenchServer(PORT_ON, on.url));
     const cookieOff = await signInCookie(PORT_OFF, "cashier@demo.test");
     const cookieOn = await signInCookie(PORT_ON, "cashier@demo.test");
