@@ -96,9 +96,9 @@ async function seedJournal(url: string, tenantId: string, userId: string, year: 
         from journal_entries e
         cross join generate_series(1, 4) k
         join bench_accounts a on a.i = (abs(hashtext(e.id::text || k)) % (select count(*) from bench_accounts))
-        where e.tenant_id = '${tenantId}' and e.number like 'BENCH-%';
-      vacuum analyze journal_lines;
-      vacuum analyze journal_entries;`);
+        where e.tenant_id = '${tenantId}' and e.number like 'BENCH-%';`);
+    await pg.unsafe("vacuum analyze journal_lines");
+    await pg.unsafe("vacuum analyze journal_entries");
     const [{ n }] = await pg.unsafe<{ n: string }[]>(`select count(*)::text as n from journal_lines where tenant_id = '${tenantId}'`);
     return Number(n);
   } finally {
