@@ -160,6 +160,42 @@ test("accounting: initialize, balanced entry, trial balance, account detail, rev
   await expect(period.getByTestId("period-status")).toHaveText("Abierto");
   await expect(period).toContainText("Ajuste de mobiliario no registrado");
 
+  // The refused entry again, kept as a draft with Ctrl+S; edited (its number shown); posted from its page.
+  await page.goto(tenantUrl("/home/accounting/entries/new", sub));
+  await page.locator("#entry-description").fill("Compra de mobiliario");
+  await pickAccount(page, 0, "1201", "Propiedad, planta");
+  await page.locator("#line-0-debit").fill("800");
+  await pickAccount(page, 1, "110103", "Bancos");
+  await page.locator("#line-1-credit").fill("800");
+  await page.keyboard.press("Control+s");
+  await expect(page.getByTestId("entry-title")).toHaveText("Asiento AS-000002");
+  await expect(page.getByTestId("entry-status")).toHaveText("Borrador");
+  await page.getByTestId("entry-edit").click();
+  await expect(page.getByTestId("entry-form-number")).toHaveText("Número AS-000002");
+  await page.locator("#line-0-debit").fill("850");
+  await page.locator("#line-1-credit").fill("850");
+  await page.getByTestId("entry-save").click();
+  await expect(page.getByTestId("entry-detail-debit")).toHaveText("RD$850.00");
+  await page.getByTestId("entry-post").click();
+  await expect(page.getByTestId("entry-status")).toHaveText("Asentado");
+  await expect(page.getByTestId("entry-cancel")).toBeVisible();
+  await expect(page.getByTestId("entry-delete")).toHaveCount(0);
+
+  // A draft is deleted (asked once), not cancelled.
+  await page.goto(tenantUrl("/home/accounting/entries/new", sub));
+  await page.locator("#entry-description").fill("Borrador de prueba");
+  await pickAccount(page, 0, "6102", "Gastos generales");
+  await page.locator("#line-0-debit").fill("10");
+  await pickAccount(page, 1, "110102", "Caja chica");
+  await page.locator("#line-1-credit").fill("10");
+  await page.getByTestId("entry-save").click();
+  await expect(page.getByTestId("entry-status")).toHaveText("Borrador");
+  await page.getByTestId("entry-delete").click();
+  await page.getByTestId("entry-delete-confirm").click();
+  await expect(page).toHaveURL(/\/home\/accounting\/entries$/);
+  await expect(page.getByTestId("entry-row").filter({ hasText: "Borrador de prueba" })).toHaveCount(0);
+  await expect(page.getByTestId("entry-row")).toHaveCount(3);
+
   await screens(page, sub, entryUrl);
 });
 

@@ -139,7 +139,22 @@ function AccountDialog({ account, accounts, onDone }: { account: Account | null;
   });
   const errors = form.formState.errors;
   const type = form.watch("type") as AccountType;
-  const parents = accounts.filter((a) => a.type === type && a.id !== account?.id);
+  // Never itself nor one of its own descendants (that would make a loop in the tree).
+  const below = React.useMemo(() => {
+    const out = new Set<string>(account ? [account.id] : []);
+    let grew = true;
+    while (grew) {
+      grew = false;
+      for (const a of accounts) {
+        if (a.parentId && out.has(a.parentId) && !out.has(a.id)) {
+          out.add(a.id);
+          grew = true;
+        }
+      }
+    }
+    return out;
+  }, [accounts, account]);
+  const parents = accounts.filter((a) => a.type === type && !below.has(a.id));
   const onSuccess = async () => {
     await qc.invalidateQueries(trpc.account.pathFilter());
     toast({ variant: "success", title: t("accounting:accounts.saved", { code: form.getValues("code") }) });

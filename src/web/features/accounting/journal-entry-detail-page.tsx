@@ -14,7 +14,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table";
 import { toast } from "../../components/ui/use-toast";
 import { formatDate, formatDateTime, todayInSantoDomingo } from "../../lib/dates";
-import { type Entry, EntryStatusBadge, num, RequireAccounting, sourceLink, useMoney } from "./shared";
+import { type Entry, EntryStatusBadge, num, periodName, RequireAccounting, sourceLink, useMoney } from "./shared";
 
 /** One journal entry: its lines and totals; Asentar / Editar / Eliminar for a draft, Anular (reverse) for a posted manual entry. */
 export function JournalEntryDetailPage() {
@@ -61,7 +61,7 @@ function EntryDetail() {
     [t("accounting:fields.date"), formatDate(e.date, lang), "entry-date"],
     [t("accounting:fields.reference"), e.reference ?? "—"],
     [t("accounting:fields.source"), t(`accounting:sources.${e.sourceType}`), "entry-source"],
-    [t("accounting:fields.period"), e.period ? `${e.period.name} (${t(`accounting:periodStatuses.${e.period.status}`)})` : t("accounting:detail.noPeriod")],
+    [t("accounting:fields.period"), e.period ? `${periodName({ name: e.period.name, startDate: `${e.date.slice(0, 7)}-01`, endDate: e.date }, lang)} (${t(`accounting:periodStatuses.${e.period.status}`)})` : t("accounting:detail.noPeriod")],
     [t("accounting:detail.postedAt"), e.postedAt ? formatDateTime(e.postedAt, lang) : "—"],
   ];
   return (

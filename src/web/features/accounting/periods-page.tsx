@@ -21,9 +21,10 @@ import { toast } from "../../components/ui/use-toast";
 import { formatDate, formatDateTime, todayInSantoDomingo } from "../../lib/dates";
 import { tMessage } from "../../lib/i18n";
 import { useSession } from "../../lib/session";
-import { RequireAccounting } from "./shared";
+import { periodName, RequireAccounting } from "./shared";
 
 type Period = inferRouterOutputs<AppRouter>["fiscalPeriod"]["getAll"][number];
+
 
 /** Períodos fiscales: the months of a year, closed (accounting.close_period) and reopened (owner, with a reason). */
 export function PeriodsPage() {
@@ -91,7 +92,7 @@ function Periods() {
               {rows.map((p) => (
                 <TR key={p.id} data-testid="period-row" data-period={p.startDate.slice(0, 7)}>
                   <TD stack="primary" className="font-medium">
-                    {p.name}
+                    {periodName(p, lang)}
                   </TD>
                   <TD label={t("accounting:periods.start")}>{formatDate(p.startDate, lang)}</TD>
                   <TD label={t("accounting:periods.end")}>{formatDate(p.endDate, lang)}</TD>
@@ -100,7 +101,7 @@ function Periods() {
                       {t(`accounting:periodStatuses.${p.status}`)}
                     </Badge>
                   </TD>
-                  <TD label={t("accounting:periods.history")} className="text-xs text-muted-foreground">
+                  <TD label={t("accounting:periods.history")} className="text-xs text-muted-foreground" stack={(p.status === "closed" && p.closedAt) || p.reopenReason ? undefined : "hide"}>
                     {p.status === "closed" && p.closedAt ? <div>{t("accounting:periods.closedAt", { date: formatDateTime(p.closedAt, lang) })}</div> : null}
                     {p.reopenReason ? <div className="break-words">{t("accounting:periods.reopened", { date: formatDateTime(p.reopenedAt, lang), reason: p.reopenReason })}</div> : null}
                   </TD>
@@ -139,7 +140,7 @@ function Periods() {
 }
 
 function CloseDialog({ period, onDone }: { period: Period; onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const qc = useQueryClient();
   const [error, setError] = React.useState<string | null>(null);
@@ -148,7 +149,7 @@ function CloseDialog({ period, onDone }: { period: Period; onDone: () => void })
       onSuccess: async () => {
         await qc.invalidateQueries(trpc.fiscalPeriod.pathFilter());
         await qc.invalidateQueries(trpc.journalEntry.getById.pathFilter());
-        toast({ variant: "success", title: t("accounting:periods.closed", { name: period.name }) });
+        toast({ variant: "success", title: t("accounting:periods.closed", { name: periodName(period, i18n.language) }) });
         onDone();
       },
       onError: (e) => setError(e.message),
@@ -158,7 +159,7 @@ function CloseDialog({ period, onDone }: { period: Period; onDone: () => void })
   return (
     <DialogContent closeLabel={t("common:actions.close")} data-testid="period-close-dialog">
       <DialogHeader>
-        <DialogTitle>{t("accounting:periods.closeTitle", { name: period.name })}</DialogTitle>
+        <DialogTitle>{t("accounting:periods.closeTitle", { name: periodName(period, i18n.language) })}</DialogTitle>
         <DialogDescription>{t("accounting:periods.closeDescription")}</DialogDescription>
       </DialogHeader>
       {error ? (
@@ -182,7 +183,7 @@ type ReopenValues = z.input<typeof reopenPeriodInput>;
 type ReopenOutput = z.output<typeof reopenPeriodInput>;
 
 function ReopenDialog({ period, onDone }: { period: Period; onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const qc = useQueryClient();
   const form = useForm<ReopenValues, unknown, ReopenOutput>({ resolver: zodResolver(reopenPeriodInput), defaultValues: { id: period.id, reason: "" } });
@@ -191,7 +192,7 @@ function ReopenDialog({ period, onDone }: { period: Period; onDone: () => void }
     trpc.fiscalPeriod.reopen.mutationOptions({
       onSuccess: async () => {
         await qc.invalidateQueries(trpc.fiscalPeriod.pathFilter());
-        toast({ variant: "success", title: t("accounting:periods.reopenedToast", { name: period.name }) });
+        toast({ variant: "success", title: t("accounting:periods.reopenedToast", { name: periodName(period, i18n.language) }) });
         onDone();
       },
       onError: (e) => setError(e.message),
@@ -203,7 +204,7 @@ function ReopenDialog({ period, onDone }: { period: Period; onDone: () => void }
     <DialogContent closeLabel={t("common:actions.close")} data-testid="period-reopen-dialog">
       <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((v) => reopen.mutate(v))}>
         <DialogHeader>
-          <DialogTitle>{t("accounting:periods.reopenTitle", { name: period.name })}</DialogTitle>
+          <DialogTitle>{t("accounting:periods.reopenTitle", { name: periodName(period, i18n.language) })}</DialogTitle>
           <DialogDescription>{t("accounting:periods.reopenDescription")}</DialogDescription>
         </DialogHeader>
         <Field label={t("accounting:periods.reason")} htmlFor="reopen-reason" error={tMessage(errors.reason?.message)} required>

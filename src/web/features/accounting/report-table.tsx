@@ -40,7 +40,9 @@ export function ReportTable({ report, meta, loading, empty, testId }: { report: 
     if (c.kind === "date") return formatDate(String(v), i18n.language);
     return String(v);
   };
-  const primary = report.columns.find((c) => c.key === "code") ? "code" : nameKey;
+  // Stacked (narrow): the code leads the name on the row's first line; the other cells follow with their labels.
+  const stackOf = (key: string) => (key === "code" ? "lead" : key === nameKey ? "primary" : undefined);
+  const labelOf = (c: ReportColumn) => (c.key === "code" || c.key === nameKey ? undefined : c.label);
   return (
     <Table stack aria-label={report.title} data-testid={testId}>
       <THead>
@@ -82,8 +84,8 @@ export function ReportTable({ report, meta, loading, empty, testId }: { report: 
                     key={c.key}
                     className={cn(numeric(c) ? "whitespace-nowrap text-right tabular-nums" : "break-words", c.key === "code" && "font-mono text-xs")}
                     style={isName && m.level ? { paddingLeft: `${0.75 + Math.min(m.level, 6) * 0.9}rem` } : undefined}
-                    stack={c.key === primary ? "primary" : undefined}
-                    label={c.key === primary ? undefined : c.label}
+                    stack={value === "" && c.key !== nameKey ? "hide" : stackOf(c.key)}
+                    label={labelOf(c)}
                     data-col={c.key}
                   >
                     {content}
@@ -102,11 +104,20 @@ export function ReportTable({ report, meta, loading, empty, testId }: { report: 
         ) : null}
         {report.totals ? (
           <TR className="border-t-2 font-bold" data-testid={`${testId}-totals`}>
-            {report.columns.map((c) => (
-              <TD key={c.key} className={numeric(c) ? "whitespace-nowrap text-right tabular-nums" : undefined} stack={c.key === primary ? "primary" : undefined} label={c.key === primary ? undefined : c.label} data-col={c.key}>
-                {show(c, report.totals?.[c.key])}
-              </TD>
-            ))}
+            {report.columns.map((c) => {
+              const value = show(c, report.totals?.[c.key]);
+              return (
+                <TD
+                  key={c.key}
+                  className={numeric(c) ? "whitespace-nowrap text-right tabular-nums" : undefined}
+                  stack={value === "" && c.key !== nameKey ? "hide" : stackOf(c.key)}
+                  label={labelOf(c)}
+                  data-col={c.key}
+                >
+                  {value}
+                </TD>
+              );
+            })}
           </TR>
         ) : null}
       </TBody>

@@ -206,3 +206,12 @@ export function AccountName({ code, name, level = 0, isGroup = false, to }: { co
 
 /** A money cell's classes: right-aligned tabular figures. */
 export const num = "text-right tabular-nums whitespace-nowrap";
+
+/** A monthly period's name in the user's language ('Noviembre 2026', 'November 2026'); the stored name otherwise. */
+export function periodName(p: { name: string; startDate: string; endDate: string }, lang: string): string {
+  const start = new Date(`${p.startDate}T12:00:00Z`);
+  const monthly = p.startDate.endsWith("-01") && p.startDate.slice(0, 7) === p.endDate.slice(0, 7);
+  if (!monthly) return p.name;
+  const text = new Intl.DateTimeFormat(lang === "en" ? "en-US" : "es-DO", { month: "long", year: "numeric", timeZone: "UTC" }).format(start).replace(" de ", " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
