@@ -2,8 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { createCreditNoteInput } from "../../../shared/credit-notes/rules";
 import { businessDate } from "../../../shared/platform/dates";
 import { newId } from "../../ids";
-import { postMissing } from "../../modules/accounting/documents";
-import { initialize } from "../../modules/accounting/service";
+import { postMissing, postOpeningInventory } from "../../modules/accounting/documents";
+import { initialize, manualNumber } from "../../modules/accounting/service";
 import type { SessionUser } from "../../modules/auth/service";
 import { users } from "../../modules/auth/tables";
 import { createCreditNote } from "../../modules/credit-note/service";
@@ -112,4 +112,5 @@ export async function seedDemoMonth(tx: Tx, tenantId: string, ownerId: string, w
   // The books, from the first sample document on.
   await initialize(ctx);
   await postMissing(tx, tenantId, ownerId, { from: first, to: day(0) });
+  await postOpeningInventory(tx, tenantId, ownerId, first, () => manualNumber(tx, tenantId));
 }

@@ -84,8 +84,14 @@ describe("accounting.initialize", () => {
     expect(mappings.paymentMethods.every((m) => m.accountId)).toBe(true);
     expect(mappings.warehouses.every((m) => m.accountId)).toBe(true);
     expect((await outsider.accounting.getStatus.query()).initialized).toBe(false);
-    // The sale made before the books started was posted by the initialization.
+    // The sale made before the books started was posted by the initialization, and the stock on
+    // hand (499 units at 300) came in as the opening inventory against accumulated results.
     expect((await entriesOf("sale")).length).toBe(1);
+    const opening = (await owner.journalEntry.getAll.query({ search: "Inventario inicial" })).data;
+    expect(opening).toHaveLength(1);
+    expect(await linesByCode(opening[0]!.id)).toEqual({ "110501": { debit: "150000.00", credit: "0.00" }, "3301": { debit: "0.00", credit: "150000.00" } });
+    const tb = await owner.accounting.getTrialBalance.query({ dateFrom: `${today.slice(0, 4)}-01-01`, dateTo: today });
+    expect(tb.rows.find((r) => r.code === "110501")).toMatchObject({ closingDebit: "149700.00" });
   });
 });
 

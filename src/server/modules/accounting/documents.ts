@@ -236,3 +236,43 @@ export async function postMissing(tx: Tx, tenantId: string, userId: string, scop
   }
   return posted;
 }
+
+/**
+ * The goods already on the shelves when the books start (accounting.initialize): one entry dated
+ * the first day posted, bringing each inventory account to the value of its warehouses' stock
+ * now (quantity × the product's cost) against accumulated results, after the year's documents
+ * were posted. A product's opening stock is not a document, so without it inventory would show
+ * only what the year's sales took out.
+ */
+export async function postOpeningInventory(tx: Tx, tenantId: string, userId: string, date: string, number: () => Promise<string>): Promise<void> {
+  const { books } = await loadBooks(tx, tenantId, date);
+  if (!books) return;
+  const rows = rowsOf<{ account_id: string; value: string; balance: string }>(
+    await tx.execute(sql`
+      WITH stock AS (
+        SELECT coalesce(m.account_id, d.account_id) AS account_id, sum(s.current_quantity * coalesce(p.cost_price, 0)) AS value
+        FROM product_stock s
+        JOIN products p ON p.tenant_id = s.tenant_id AND p.id = s.product_id AND p.product_type = 'product'
+        LEFT JOIN account_mappings m ON m.tenant_id = s.tenant_id AND m.key = 'warehouse:' || s.warehouse_id
+        JOIN account_mappings d ON d.tenant_id = s.tenant_id AND d.key = 'inventory'
+        WHERE s.tenant_id = ${tenantId}
+        GROUP BY 1
+      )
+      SELECT st.account_id, round(st.value, 2)::text AS value,
+        coalesce((SELECT sum(l.debit - l.credit) FROM journal_lines l WHERE l.tenant_id = ${tenantId} AND l.account_id = st.account_id AND l.posted), 0)::text AS balance
+      FROM stock st`),
+  );
+  const equity = books.mappings.get("retained_earnings");
+  if (!equity) return;
+  const lines: EntryDraft["lines"] = [];
+  let total = new Big(0);
+  for (const r of rows) {
+    const diff = toBig(r.value).minus(r.balance);
+    if (diff.eq(0)) continue;
+    lines.push({ accountId: r.account_id, description: null, debit: diff.gt(0) ? diff.toFixed(2) : "0.00", credit: diff.lt(0) ? diff.abs().toFixed(2) : "0.00" });
+    total = total.plus(diff);
+  }
+  if (lines.length === 0) return;
+  lines.push({ accountId: equity, description: null, debit: total.lt(0) ? total.abs().toFixed(2) : "0.00", credit: total.gt(0) ? total.toFixed(2) : "0.00" });
+  await writeEntry(tx, { sourceType: "manual", sourceId: null as unknown as string, number: await number(), date, description: "Inventario inicial", reference: null, lines }, { tenantId, userId });
+}

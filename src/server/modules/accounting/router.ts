@@ -17,7 +17,7 @@ import {
 } from "../../../shared/accounting/rules";
 import { businessDate } from "../../../shared/platform/dates";
 import { protectedProcedure, requirePermission, router } from "../../trpc/init";
-import { postMissing } from "./documents";
+import { postMissing, postOpeningInventory } from "./documents";
 import { rebuildCheck } from "./rebuild";
 import {
   cancelEntry,
@@ -35,6 +35,7 @@ import {
   getMappings,
   getStatus,
   initialize,
+  manualNumber,
   postEntry,
   reopenPeriod,
   updateAccount,
@@ -59,7 +60,9 @@ export const accountingRouter = router({
       await initialize(ctx);
       // The documents of the year so far get their entries (a business may start its books mid-year).
       const today = businessDate(new Date(), ctx.tenant.timezone);
-      await postMissing(ctx.tx, ctx.tenant.id, ctx.user.id, { from: `${today.slice(0, 4)}-01-01`, to: today });
+      const from = `${today.slice(0, 4)}-01-01`;
+      await postMissing(ctx.tx, ctx.tenant.id, ctx.user.id, { from, to: today });
+      await postOpeningInventory(ctx.tx, ctx.tenant.id, ctx.user.id, from, () => manualNumber(ctx.tx, ctx.tenant.id));
       return getStatus(ctx);
     }),
   getMappings: view.query(({ ctx }) => getMappings(ctx)),

@@ -368,6 +368,11 @@ export async function getEntry(ctx: PosContext, id: string) {
 
 type EntryFields = z.output<typeof journalEntryCreateInput>;
 
+/** The next number of the manual entries' series (AS-000001). */
+export function manualNumber(tx: Tx, tenantId: string): Promise<string> {
+  return nextDocumentNumber(tx, tenantId, MANUAL_SERIES.key, MANUAL_SERIES.prefix, MANUAL_SERIES.width);
+}
+
 /** The lines' accounts: of this tenant (else NOT_FOUND), active and not group accounts. */
 async function checkLines(tx: Tx, tenantId: string, lines: EntryFields["lines"]): Promise<EntryLineDraft[]> {
   const ids = [...new Set(lines.map((l) => l.accountId))];
@@ -387,7 +392,7 @@ export async function createEntry(ctx: PosContext, input: EntryFields) {
   if (done) return getEntry(ctx, done.id);
   const lines = await checkLines(tx, tenant.id, input.lines);
   if (input.post) await assertOpenDate(tx, tenant.id, input.date);
-  const number = await nextDocumentNumber(tx, tenant.id, MANUAL_SERIES.key, MANUAL_SERIES.prefix, MANUAL_SERIES.width);
+  const number = await manualNumber(tx, tenant.id);
   const id = await writeEntry(
     tx,
     { sourceType: "manual", sourceId: null as unknown as string, number, date: input.date, description: input.description, reference: input.reference ?? null, lines },
