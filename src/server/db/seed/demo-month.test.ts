@@ -34,7 +34,7 @@ describe("seedDemo with its sample month", () => {
           (SELECT count(*)::int FROM journal_entries WHERE tenant_id = ${tenant.id}) AS entries,
           (SELECT count(*)::int FROM orders WHERE tenant_id = ${tenant.id} AND business_date BETWEEN ${from}::date AND ${today}::date - 1) AS in_range`),
       );
-      expect(counts).toMatchObject({ sales: 60, cancelled: 2, notes: 3, bills: 2, days: 30, in_range: 60 });
+      expect(counts).toMatchObject({ sales: 62, cancelled: 2, notes: 3, bills: 2, days: 31, in_range: 60 });
       expect(counts!.entries).toBeGreaterThan(60);
       const ctx = { tx, tenant, user: { id: "x" } as SessionUser } as PosContext;
       const range = { dateFrom: from, dateTo: today };

@@ -20,7 +20,7 @@ import { rowsOf, type Tx } from "../client";
 
 /**
  * A month of sample business for the demo tenant (issue 14): about two sales a day over the last
- * 30 days (consumer B02 and tax credit B01 to a company), three returns, two cancelled invoices
+ * 30 days and today (consumer B02 and tax credit B01 to a company), three returns, two cancelled invoices
  * and two supplier bills, one of them paid; then accounting initialized, so the dashboard, the
  * reports, the books and the 606/607/608 previews show figures at first start. Every document
  * goes through its own service (the one invoice path); only their dates are moved back a day at
@@ -61,7 +61,7 @@ export async function seedDemoMonth(tx: Tx, tenantId: string, ownerId: string, w
     await tx.execute(sql`UPDATE orders SET business_date = ${date}::date, due_date = ${date}::date + (due_date - business_date), created_at = ${at} WHERE tenant_id = ${tenantId} AND id = ${orderId}`);
   };
 
-  for (let back = 30; back >= 1; back--) {
+  for (let back = 30; back >= 0; back--) {
     const date = day(back);
     for (let k = 0; k < 2; k++) {
       const i = back * 2 + k;
