@@ -236,6 +236,8 @@ function CashFlow() {
       for (const code of codes) {
         const now = current.find((l) => l.code === code);
         const then = before.find((l) => l.code === code);
+        // an entry and its reversal net to zero: nothing to show
+        if (Number(now?.amount ?? 0) === 0 && Number(then?.amount ?? 0) === 0) continue;
         rows.push({ code: code || null, name: (now ?? then)?.name || t("accounting:statements.unclassified"), amount: now?.amount ?? "0.00", ...(compare ? { previous: then?.amount ?? "0.00" } : {}) });
         m.push({ level: 1 });
       }
