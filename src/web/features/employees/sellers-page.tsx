@@ -23,6 +23,9 @@ import { saveFile } from "../product-import/download";
 import { RequirePermission } from "../shell/guards";
 import { type CommissionReportRow, formatPercent, pesos } from "./employee-format";
 
+/** Recharts, the suite's one charting library, in its own chunk (see features/dashboard/charts.tsx). */
+const RankedBarChart = React.lazy(() => import("../dashboard/charts").then((m) => ({ default: m.RankedBarChart })));
+
 /** /home/sellers: each seller's sales and commissions in a period, with the lines behind each row. */
 export function SellersPage() {
   return (
@@ -84,7 +87,6 @@ function SellersScreen() {
   const rows = report.data?.employees ?? [];
   const totals = report.data?.totals;
   const options = employees.data?.data.map((e) => ({ id: e.id, label: `${e.name} (${e.code})` })) ?? rows.map((r) => ({ id: r.employeeId, label: `${r.name} (${r.code})` }));
-  const maxCommission = rows.reduce((m, r) => Math.max(m, Number(r.commission)), 0);
 
   const exportFile = useMutation(
     trpc.commission.export.mutationOptions({
@@ -171,6 +173,19 @@ function SellersScreen() {
         <SummaryTile label={t("employees:report.summary.commission")} value={totals ? pesos(totals.commission) : null} testId="summary-commission" strong />
       </div>
 
+      {rows.length > 0 ? (
+        <Card className="print:break-inside-avoid" data-testid="sellers-chart">
+          <CardHeader className="pb-2">
+            <CardTitle className="text-base">{t("employees:report.share")}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <React.Suspense fallback={<Skeleton className="h-32 w-full" />}>
+              <RankedBarChart data={rows.map((r) => ({ key: r.employeeId, label: r.name, value: Number(r.commission), display: pesos(r.commission) }))} lang={i18n.language} seriesLabel={t("employees:report.columns.commission")} barSize={18} />
+            </React.Suspense>
+          </CardContent>
+        </Card>
+      ) : null}
+
       <Card>
         <CardContent className="pt-5">
           <Table stack aria-label={t("employees:report.title")} data-testid="sellers-table">
@@ -181,11 +196,10 @@ function SellersScreen() {
                 <TH className="hidden text-right md:table-cell">{t("employees:report.columns.lineCount")}</TH>
                 <TH className="text-right">{t("employees:report.columns.salesAmount")}</TH>
                 <TH className="text-right">{t("employees:report.columns.commission")}</TH>
-                <TH className="hidden w-40 lg:table-cell">{t("employees:report.share")}</TH>
               </TR>
             </THead>
             <TBody>
-              {report.isLoading ? <SkeletonRows cols={6} /> : null}
+              {report.isLoading ? <SkeletonRows cols={5} /> : null}
               {rows.map((r) => (
                 <SellerRows
                   key={r.employeeId}
@@ -194,11 +208,10 @@ function SellersScreen() {
                   to={to}
                   open={open === r.employeeId}
                   onToggle={() => setOpen((o) => (o === r.employeeId ? null : r.employeeId))}
-                  share={maxCommission > 0 ? Number(r.commission) / maxCommission : 0}
                 />
               ))}
               {!report.isLoading && rows.length === 0 ? (
-                <EmptyTableRow cols={6} icon={UserCheck} title={t("employees:report.empty")} hint={t("employees:report.emptyHint")} testId="sellers-empty" />
+                <EmptyTableRow cols={5} icon={UserCheck} title={t("employees:report.empty")} hint={t("employees:report.emptyHint")} testId="sellers-empty" />
               ) : null}
               {totals && rows.length > 0 ? (
                 <TR className="bg-muted/40 font-semibold hover:bg-muted/40" data-testid="sellers-totals">
@@ -215,7 +228,6 @@ function SellersScreen() {
                   <TD className="text-right tabular-nums" label={t("employees:report.columns.commission")}>
                     {pesos(totals.commission)}
                   </TD>
-                  <TD className="hidden lg:table-cell" />
                 </TR>
               ) : null}
             </TBody>
@@ -243,7 +255,7 @@ function SummaryTile({ label, value, testId, strong }: { label: string; value: s
   );
 }
 
-function SellerRows({ row, from, to, open, onToggle, share }: { row: CommissionReportRow; from: string; to: string; open: boolean; onToggle: () => void; share: number }) {
+function SellerRows({ row, from, to, open, onToggle }: { row: CommissionReportRow; from: string; to: string; open: boolean; onToggle: () => void }) {
   const { t } = useTranslation();
   const label = open ? t("employees:report.hideLines", { name: row.name }) : t("employees:report.showLines", { name: row.name });
   return (
@@ -280,15 +292,10 @@ function SellerRows({ row, from, to, open, onToggle, share }: { row: CommissionR
         <TD className="text-right font-semibold tabular-nums" label={t("employees:report.columns.commission")}>
           {pesos(row.commission)}
         </TD>
-        <TD className="hidden lg:table-cell">
-          <div className="h-2 w-full rounded-full bg-muted" aria-hidden="true">
-            <div className="h-2 rounded-full bg-primary" style={{ width: `${Math.round(share * 100)}%` }} />
-          </div>
-        </TD>
       </TR>
       {open ? (
         <TR className="hover:bg-transparent">
-          <TD colSpan={6} className="bg-muted/20 p-0">
+          <TD colSpan={5} className="bg-muted/20 p-0">
             <SellerLines employeeId={row.employeeId} name={row.name} from={from} to={to} />
           </TD>
         </TR>

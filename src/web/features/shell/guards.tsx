@@ -43,10 +43,15 @@ export function AccessDenied({ message }: { message?: string }) {
   );
 }
 
+/** Pages whose refusal the spec words itself: the dashboard says 'You don't have access to this page'. */
+const DENIED_MESSAGES: Record<string, string> = { "dashboard.view": "dashboard:noAccess" };
+
 export function RequirePermission({ permission, children }: { permission: string; children: React.ReactNode }) {
+  const { t } = useTranslation();
   const { can, isLoading } = usePermissions();
   if (isLoading) return <Skeleton className="h-40 w-full" />;
-  if (!can(permission)) return <AccessDenied />;
+  const deniedMessage = DENIED_MESSAGES[permission];
+  if (!can(permission)) return <AccessDenied message={deniedMessage ? t(deniedMessage) : undefined} />;
   return <>{children}</>;
 }
 
