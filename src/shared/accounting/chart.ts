@@ -133,7 +133,7 @@ export const MAPPING_DEFAULTS = {
   "expense_type:06": "6102",
   "expense_type:07": "6107",
   "expense_type:08": "6108",
-  "expense_type:09": "5101",
+  "expense_type:09": "110501",
   "expense_type:10": "1201",
   "expense_type:11": "6110",
 } as const;
