@@ -324,7 +324,7 @@ function FiguresTable({ label, columns, rows, testId }: { label: string; columns
         {rows.map((r) => (
           <tr key={r.key} className="border-b last:border-0" data-testid={`${testId}-row`}>
             {r.cells.map((cell, i) => (
-              <td key={columns[i]!.title} className={cn("py-1.5", columns[i]!.numeric ? "text-right tabular-nums" : "max-w-0 truncate pr-2")}>
+              <td key={columns[i]!.title} className={cn("py-1.5", columns[i]!.numeric ? "whitespace-nowrap pl-2 text-right tabular-nums" : "w-full max-w-0 truncate pr-2")}>
                 {cell}
               </td>
             ))}
@@ -378,9 +378,9 @@ export function SalesByCategory({ range }: { range: DashboardRange }) {
   const data: ChartDatum[] = slices.map((s) => ({ key: s.key, label: s.name, value: Number(s.total), display: `${formatMoney(s.total, i18n.language)} (${s.share} %)`, color: s.color }));
   return (
     <Widget id="widget-sales-by-category" title={title} description={t("dashboard:byCategory.description")} query={q} isEmpty={categories.length === 0}>
-      <div className="grid items-center gap-4 sm:grid-cols-[minmax(0,200px)_1fr]">
+      <div className="grid items-center gap-3">
         <React.Suspense fallback={<ChartFallback height={200} />}>
-          <DonutChart data={data} height={200} />
+          <DonutChart data={data} height={180} />
         </React.Suspense>
         <table className="w-full text-sm" aria-label={title} data-testid="sales-by-category">
           <thead className="sr-only">
@@ -393,7 +393,7 @@ export function SalesByCategory({ range }: { range: DashboardRange }) {
           <tbody>
             {slices.map((s) => (
               <tr key={s.key} className="border-b last:border-0" data-testid="sales-by-category-row">
-                <td className="max-w-0 py-1.5 pr-2">
+                <td className="w-full max-w-0 py-1.5 pr-2">
                   <span className="flex items-center gap-2">
                     <span className="size-3 shrink-0 rounded-sm" style={{ backgroundColor: s.color }} aria-hidden="true" />
                     <span className="truncate" title={s.name}>
@@ -401,8 +401,8 @@ export function SalesByCategory({ range }: { range: DashboardRange }) {
                     </span>
                   </span>
                 </td>
-                <td className="py-1.5 text-right tabular-nums">{formatMoney(s.total, i18n.language)}</td>
-                <td className="w-16 py-1.5 text-right text-muted-foreground tabular-nums">{s.share} %</td>
+                <td className="whitespace-nowrap py-1.5 text-right tabular-nums">{formatMoney(s.total, i18n.language)}</td>
+                <td className="whitespace-nowrap py-1.5 pl-3 text-right text-muted-foreground tabular-nums">{s.share} %</td>
               </tr>
             ))}
           </tbody>
