@@ -111,6 +111,10 @@ describe("journal entries by hand", () => {
     expect(both.code).toBe("BAD_REQUEST");
     const group = (await owner.account.getAll.query({})).find((a) => a.code === "1101")!.id;
     expect((await errorOf(owner.journalEntry.create.mutate({ client_key: uuid(), date: today, description: "x", lines: [{ accountId: group, debit: "1" }, { accountId: capital, credit: "1" }] }))).code).toBe("BAD_REQUEST");
+    // A parent under the account itself would make a loop: refused.
+    const assets = (await owner.account.getAll.query({})).find((a) => a.code === "1")!.id;
+    const current = (await owner.account.getAll.query({})).find((a) => a.code === "11")!.id;
+    expect((await errorOf(owner.account.update.mutate({ id: assets, parentId: current }))).code).toBe("BAD_REQUEST");
     const foreign = await outsider.account.getAll.query({});
     expect(foreign).toHaveLength(0);
     expect((await errorOf(owner.journalEntry.create.mutate({ client_key: uuid(), date: "2026-13-01", description: "x", lines: [{ accountId: bank, debit: "1" }, { accountId: capital, credit: "1" }] }))).code).toBe("BAD_REQUEST");

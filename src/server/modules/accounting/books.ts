@@ -42,7 +42,8 @@ export async function loadBooks(tx: Tx, tenantId: string, date: string): Promise
 }
 
 export function periodClosed(date: string) {
-  return appError("BAD_REQUEST", "accounting:errors.periodClosed", { date });
+  const [y, m, d] = date.split("-");
+  return appError("BAD_REQUEST", "accounting:errors.periodClosed", { date: `${d}/${m}/${y}` });
 }
 
 /** The books to post a document of `date` with; null when accounting is off. A closed period refuses it. */

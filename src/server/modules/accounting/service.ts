@@ -124,7 +124,18 @@ async function accountOf(tx: Tx, tenantId: string, id: string) {
 async function checkParent(tx: Tx, tenantId: string, parentId: string | null | undefined, type: string, selfId?: string) {
   if (!parentId) return;
   const parent = await accountOf(tx, tenantId, parentId);
-  if (parent.id === selfId) throw appError("BAD_REQUEST", "accounting:errors.parentInvalid");
+  // Not itself nor any account under it (a loop would make every balance climb forever).
+  if (selfId) {
+    const [loop] = rowsOf<{ found: boolean }>(
+      await tx.execute(sql`
+        WITH RECURSIVE up AS (
+          SELECT id, parent_id, 1 AS depth FROM accounts WHERE tenant_id = ${tenantId} AND id = ${parent.id}
+          UNION ALL SELECT a.id, a.parent_id, up.depth + 1 FROM accounts a JOIN up ON a.id = up.parent_id AND a.tenant_id = ${tenantId} WHERE up.depth < 50
+        )
+        SELECT EXISTS (SELECT 1 FROM up WHERE id = ${selfId}) AS found`),
+    );
+    if (loop?.found) throw appError("BAD_REQUEST", "accounting:errors.parentInvalid");
+  }
   if (parent.type !== type) throw appError("BAD_REQUEST", "accounting:errors.parentTypeMismatch");
   if (!parent.isGroup) await tx.update(accounts).set({ isGroup: true, updatedAt: new Date() }).where(and(eq(accounts.tenantId, tenantId), eq(accounts.id, parent.id)));
 }

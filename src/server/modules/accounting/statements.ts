@@ -79,6 +79,16 @@ function side(nature: string, debit: Big, credit: Big): Big {
 /** The same-length range just before [from, to]. */
 export function previousRange(from: string, to: string): { from: string; to: string } {
   const day = 86_400_000;
+  // Whole months (the 1st to a month's last day) compare with as many months before.
+  const next = new Date(Date.parse(`${to}T00:00:00Z`) + day);
+  if (from.endsWith("-01") && next.getUTCDate() === 1) {
+    const [fy, fm] = from.split("-").map(Number) as [number, number];
+    const [ty, tm] = to.split("-").map(Number) as [number, number];
+    const months = (ty - fy) * 12 + (tm - fm) + 1;
+    const start = new Date(Date.UTC(fy, fm - 1 - months, 1));
+    const end = new Date(Date.UTC(fy, fm - 1, 0));
+    return { from: start.toISOString().slice(0, 10), to: end.toISOString().slice(0, 10) };
+  }
   const f = Date.parse(`${from}T00:00:00Z`);
   const t = Date.parse(`${to}T00:00:00Z`);
   const len = Math.round((t - f) / day) + 1;
