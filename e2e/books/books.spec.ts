@@ -1,7 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { ensureCashboxOpen, trpcMutation, trpcQuery } from "../catalog-helpers";
-import { bareUrl, browserFetch, uniqueSuffix } from "../helpers-extra";
-import { signIn, tenantUrl } from "../support";
+import { issueNcfRanges, registerFiscalBusiness, today } from "../fiscal-business";
+import { tenantUrl } from "../support";
 
 /**
  * The books and the DGII agree (issue 14): on a business of its own, accounting is initialized
@@ -10,21 +10,11 @@ import { signIn, tenantUrl } from "../support";
  * and returns are the 607's amounts, the ITBIS payable is the 607's ITBIS less the note's, the
  * 608 lists the cancelled NCF, and the journal rebuilt from the documents matches what was posted.
  */
-async function registerBusiness(page: Page) {
-  const id = uniqueSuffix();
-  const b = { businessName: `Colmado Libros ${id}`, subdomain: `libros${id}`, ownerName: `Dueño ${id}`, email: `libros.${id}@example.do`, password: "prueba2026" };
-  await page.goto(bareUrl("/auth/register?trial=true"));
-  const res = await browserFetch(page, "/api/trpc/onboarding.register", { method: "POST", body: { json: { ...b, taxId: "131246796", product: "pos" } } });
-  expect(res.status, res.body).toBe(200);
-  await signIn(page, b.email, b.password, b.subdomain);
-  return b;
-}
 
-const today = () => new Date().toLocaleDateString("en-CA", { timeZone: "America/Santo_Domingo" });
 
 test("initialize, sell, return, cancel and pay a supplier: trial balance square, statements and the 607/608 agree", async ({ page }) => {
   test.setTimeout(240_000);
-  const b = await registerBusiness(page);
+  const b = await registerFiscalBusiness(page, "Libros");
   const sub = b.subdomain;
   const month = today().slice(0, 7);
   const period = month.replace("-", "");
@@ -35,10 +25,7 @@ test("initialize, sell, return, cancel and pay a supplier: trial balance square,
   await page.getByTestId("accounting-initialize").click();
   await expect(page.getByTestId("accounting-index")).toBeVisible();
 
-  const types = await trpcQuery<{ id: string; code: string }[]>(page, "ncf.getAllTypes");
-  for (const code of ["B01", "B02", "B04"]) {
-    await trpcMutation(page, "ncfRange.create", { ncfTypeId: types.find((x) => x.code === code)!.id, rangeFrom: 1, rangeTo: 500, expiresOn: `${Number(today().slice(0, 4)) + 1}-12-31` });
-  }
+  const types = await issueNcfRanges(page);
   const warehouseId = (await trpcQuery<{ id: string }[]>(page, "warehouse.getAll"))[0]!.id;
   // 118 with 18% ITBIS included (100 + 18), cost 60.
   const soda = (await trpcMutation<{ id: string }>(page, "product.create", { name: "Refresco 2L", sku: "REF-2L", price: "118", price2: "118", price3: "118", costPrice: "60", warehouseQuantities: [{ warehouseId, initialQuantity: "50" }] })).id;

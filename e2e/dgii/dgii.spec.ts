@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectNoSeriousViolations, settle } from "../a11y/axe";
 import { ensureCashboxOpen, trpcMutation, trpcQuery } from "../catalog-helpers";
-import { bareUrl, browserFetch, uniqueSuffix } from "../helpers-extra";
-import { signIn, tenantUrl } from "../support";
+import { issueNcfRanges, registerFiscalBusiness, today } from "../fiscal-business";
+import { tenantUrl } from "../support";
 
 /**
  * DGII reports (issue 14 §6): on a business of its own (registered here, RNC 1-31-24679-6, so
@@ -11,31 +11,18 @@ import { signIn, tenantUrl } from "../support";
  * return (B04 credit note) and a cancelled invoice; the 607 and 608 previews show their rows,
  * and the 607 TXT downloaded from the screen equals, byte for byte, the file built here.
  */
-async function registerBusiness(page: Page) {
-  const id = uniqueSuffix();
-  const b = { businessName: `Colmado Fiscal ${id}`, subdomain: `dgii${id}`, ownerName: `Dueña ${id}`, email: `dgii.${id}@example.do`, password: "prueba2026" };
-  await page.goto(bareUrl("/auth/register?trial=true"));
-  const res = await browserFetch(page, "/api/trpc/onboarding.register", { method: "POST", body: { json: { ...b, taxId: "131246796", product: "pos" } } });
-  expect(res.status, res.body).toBe(200);
-  await signIn(page, b.email, b.password, b.subdomain);
-  return b;
-}
 
-const today = () => new Date().toLocaleDateString("en-CA", { timeZone: "America/Santo_Domingo" });
 const Z7 = "0.00|0.00|0.00|0.00|0.00|0.00|0.00";
 
 test("DGII: 607 and 608 previews of a month's sales, return and cancellation; the 607 TXT byte for byte", async ({ page }) => {
   test.setTimeout(240_000);
-  const b = await registerBusiness(page);
+  const b = await registerFiscalBusiness(page, "Fiscal");
   const sub = b.subdomain;
   const period = today().slice(0, 7).replace("-", "");
   const day = today().replaceAll("-", "");
 
   // The business's own NCF ranges (a new business starts with none), a product, a company customer, an open cash box.
-  const types = await trpcQuery<{ id: string; code: string }[]>(page, "ncf.getAllTypes");
-  for (const code of ["B01", "B02", "B04"]) {
-    await trpcMutation(page, "ncfRange.create", { ncfTypeId: types.find((x) => x.code === code)!.id, rangeFrom: 1, rangeTo: 500, expiresOn: `${Number(today().slice(0, 4)) + 1}-12-31` });
-  }
+  const types = await issueNcfRanges(page);
   const warehouseId = (await trpcQuery<{ id: string }[]>(page, "warehouse.getAll"))[0]!.id;
   // 118 with the 18% ITBIS included: 100.00 + 18.00
   const soda = (await trpcMutation<{ id: string }>(page, "product.create", { name: "Refresco 2L", sku: "REF-2L", price: "118", price2: "118", price3: "118", warehouseQuantities: [{ warehouseId, initialQuantity: "50" }] })).id;
