@@ -27,7 +27,11 @@ export default defineConfig({
             // Every module used by more than one chunk (the shell and the pages: libraries, schemas,
             // formatters, dialogs, icons) in one file. Left to itself the bundler made a chunk per
             // shared module: the POS needed 30 requests, slower than one big file even on localhost.
-            { name: "common", minShareCount: 2 },
+            // Recharts and what only it uses: its own chunk, fetched by the dashboard, the reports and
+            // the sellers' report when they draw (never by the shell or the POS). Its dependencies
+            // shared with the app (React…) stay where they were.
+            { name: "charts", test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|decimal\.js-light|@reduxjs|redux|react-redux|redux-thunk|reselect|internmap|immer|es-toolkit|eventemitter3|tiny-invariant)[\\/]/, priority: 2, includeDependenciesRecursively: false },
+            { name: "common", minShareCount: 2, priority: 1 },
           ],
         },
       },
