@@ -52,8 +52,8 @@ export async function seedDemo(db: Db, opts: { sampleMonth?: boolean } = {}): Pr
     ]);
     // Payment links through the built-in sandbox provider (test cards on /pay/{id}), so the demo shows them.
     await tx.insert(paymentLinkSettings).values({ tenantId: tenant.id, id: newId(), provider: "sandbox", isEnabled: true, ttlDays: 7 });
-    // A month of sales, returns, cancellations and supplier bills, with the books kept (issue 14).
-    if (opts.sampleMonth) await seedDemoMonth(tx, tenant.id, ownerId, warehouseId);
   });
+  // A month of sales, returns, cancellations and supplier bills, with the books kept (issue 14).
+  if (opts.sampleMonth) await seedDemoMonth(db, tenant.id, ownerId, warehouseId);
   return { created: true };
 }
