@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { ensureCashboxOpen, ensureWarehouse, trpcMutation, trpcQuery } from "../catalog-helpers";
@@ -108,10 +109,17 @@ test("reports: sales by day, by product and ITBIS by rate of a warehouse's sales
   await expect(cell(cassavaRow, "quantity")).toHaveText("3");
   await expect(cell(cassavaRow, "total")).toHaveText("RD$120.00");
   await expect(page.getByTestId("report-row")).toHaveCount(2);
+  // PDF: the same report as a PDF file.
+  const pdf = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Exportar" }).click();
+  await page.getByRole("menuitem", { name: "PDF" }).click();
+  const pdfFile = await pdf;
+  expect(pdfFile.suggestedFilename()).toMatch(/^ventas-por-producto-.*\.pdf$/);
+  expect(readFileSync((await pdfFile.path())!).subarray(0, 5).toString()).toBe("%PDF-");
 
   // ITBIS by rate.
   await page.goto(tenantUrl(`/home/reports/itbis-by-rate?warehouse=${warehouseId}`));
-  const eighteen = page.getByTestId("report-row").filter({ hasText: "18 %" });
+  const eighteen = page.getByTestId("report-row").filter({ hasText: /18\s%/ });
   await expect(cell(eighteen, "base")).toHaveText("RD$600.00");
   await expect(cell(eighteen, "itbis")).toHaveText("RD$108.00");
   await expect(cell(eighteen, "netItbis")).toHaveText("RD$108.00");

@@ -213,9 +213,9 @@ export const REPORTS: Record<ReportKey, ReportDefinition> = {
     warehouse: true,
     view(data, t) {
       const d = data as Out["getInventoryValuation"];
-      const columns = [text("sku", t), text("product", t), text("category", t), num("quantity", t), money("unitCost", t), money("value", t)];
-      const rows = d.rows.map((r) => ({ sku: r.sku, product: r.name, category: r.category ?? t("reports:labels.noCategory"), quantity: qty(r.quantity), unitCost: r.unitCost, value: r.value }));
-      const totals = { sku: t("reports:total"), product: t("reports:labels.products", { count: d.totals.products }), quantity: qty(d.totals.quantity), value: d.totals.value };
+      const columns = [text("sku", t), text("product", t), text("category", t), num("stock", t), money("unitCost", t), money("value", t)];
+      const rows = d.rows.map((r) => ({ sku: r.sku, product: r.name, category: r.category ?? t("reports:labels.noCategory"), stock: qty(r.quantity), unitCost: r.unitCost, value: r.value }));
+      const totals = { sku: t("reports:total"), product: t("reports:labels.products", { count: d.totals.products }), stock: qty(d.totals.quantity), value: d.totals.value };
       return { columns, rows, totals, truncated: d.truncated, chart: { kind: "top", label: "product", series: [{ key: "value", label: t("reports:columns.value") }] } };
     },
   },

@@ -162,7 +162,7 @@ function ReportScreen({ reportKey }: { reportKey: ReportKey }) {
                 </TR>
               ))}
               <TableFallbackRows loading={query.isLoading} empty={!query.error && (view?.rows.length ?? 0) === 0} cols={Math.max(cols.length, 4)} className="py-10">
-                {t("reports:empty")}
+                {t(def.snapshot ? "reports:emptySnapshot" : "reports:empty")}
               </TableFallbackRows>
               {view && view.rows.length > 0 ? (
                 <TR className="bg-muted/40 font-semibold" data-testid="report-totals">
