@@ -74,6 +74,8 @@ export const creditNotes = pgTable(
     index("credit_notes_order_idx").on(t.tenantId, t.orderId),
     index("credit_notes_customer_idx").on(t.tenantId, t.customerId, t.createdAt),
     index("credit_notes_created_idx").on(t.tenantId, t.createdAt),
+    // The reports and the DGII files read a period's notes by business date (issue 14).
+    index("credit_notes_business_date_idx").on(t.tenantId, t.businessDate),
     /** creditNote.getAll's search by the start of a number or an NCF (byte-wise ranges, usable under row-level security where LIKE is not) */
     index("credit_notes_number_prefix_idx").on(t.tenantId, t.number.op("text_pattern_ops")),
     index("credit_notes_ncf_prefix_idx").on(t.tenantId, t.ncf.op("text_pattern_ops")),

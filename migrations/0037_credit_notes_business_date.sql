@@ -1,0 +1,1 @@
+CREATE INDEX "credit_notes_business_date_idx" ON "credit_notes" USING btree ("tenant_id","business_date");
