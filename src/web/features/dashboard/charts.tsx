@@ -99,7 +99,7 @@ export function DonutChart({ data, height = 220 }: { data: ChartDatum[]; height?
     <div aria-hidden="true" style={{ height }} data-testid="donut-chart">
       <ResponsiveContainer width="100%" height="100%">
         <PieChart accessibilityLayer={false}>
-          <Pie data={data} dataKey="value" nameKey="label" innerRadius="58%" outerRadius="90%" paddingAngle={data.length > 1 ? 2 : 0} stroke="var(--card)" isAnimationActive={false}>
+          <Pie data={data} dataKey="value" nameKey="label" rootTabIndex={-1} innerRadius="58%" outerRadius="90%" paddingAngle={data.length > 1 ? 2 : 0} stroke="var(--card)" isAnimationActive={false}>
             {data.map((d, i) => (
               <Cell key={d.key} fill={d.color ?? CHART_COLORS[i % CHART_COLORS.length]} />
             ))}
