@@ -95,6 +95,21 @@ describe("accounting.initialize", () => {
   });
 });
 
+describe("accounting.updateMappings", () => {
+  it("moves a key to another account; an unknown key or another tenant's account is NOT_FOUND, a group account a 400", async () => {
+    const accounts = await owner.account.getAll.query({});
+    const services = accounts.find((a) => a.code === "4102")!.id;
+    const sales = accounts.find((a) => a.code === "4101")!.id;
+    const group = accounts.find((a) => a.code === "41")!.id;
+    const after = await owner.accounting.updateMappings.mutate({ mappings: [{ key: "sales_services", accountId: sales }] });
+    expect(after.defaults.find((d) => d.key === "sales_services")!.accountId).toBe(sales);
+    await owner.accounting.updateMappings.mutate({ mappings: [{ key: "sales_services", accountId: services }] });
+    expect((await errorOf(owner.accounting.updateMappings.mutate({ mappings: [{ key: `warehouse:${uuid()}`, accountId: sales }] }))).code).toBe("NOT_FOUND");
+    expect((await errorOf(owner.accounting.updateMappings.mutate({ mappings: [{ key: "sales", accountId: group }] }))).code).toBe("BAD_REQUEST");
+    expect((await errorOf(owner.accounting.updateMappings.mutate({ mappings: [{ key: "sales", accountId: uuid() }] }))).code).toBe("NOT_FOUND");
+  });
+});
+
 describe("journal entries by hand", () => {
   let bank: string;
   let capital: string;

@@ -205,10 +205,10 @@ export async function updateMappings(ctx: PosContext, input: z.output<typeof upd
   const found = await tx.select({ id: accounts.id, isGroup: accounts.isGroup, isActive: accounts.isActive }).from(accounts).where(and(eq(accounts.tenantId, tenant.id), inArray(accounts.id, accountIds)));
   if (found.length !== accountIds.length) throw notFound();
   if (found.some((a) => a.isGroup || !a.isActive)) throw appError("BAD_REQUEST", "accounting:errors.accountNotPostable");
-  const known = new Set((await getMappings(ctx)).defaults.map((d) => d.key));
-  const methodIds = new Set((await tx.select({ id: paymentMethods.id }).from(paymentMethods).where(eq(paymentMethods.tenantId, tenant.id))).map((m) => `payment_method:${m.id}`));
-  const storeIds = new Set((await tx.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.tenantId, tenant.id))).map((w) => `warehouse:${w.id}`));
-  for (const m of input.mappings) if (!known.has(m.key) && !methodIds.has(m.key) && !storeIds.has(m.key)) throw notFound();
+  // The keys this tenant has: the defaults, and one per payment method and warehouse (read once).
+  const current = await getMappings(ctx);
+  const known = new Set([...current.defaults, ...current.paymentMethods, ...current.warehouses].map((m) => m.key));
+  for (const m of input.mappings) if (!known.has(m.key)) throw notFound();
   for (const m of input.mappings) {
     await tx
       .insert(accountMappings)
