@@ -12,6 +12,7 @@ import { reverseSources } from "../accounting/service";
 import { users } from "../auth/tables";
 import { products } from "../product/tables";
 import { nextDocumentNumber } from "../sequence/service";
+import { tenants } from "../tenant/tables";
 import { warehouses } from "../warehouse/tables";
 import { applyStockChanges, stockOf } from "./stock";
 import { stockLedger, warehouseMovementLines, warehouseMovements } from "./tables";
@@ -245,6 +246,10 @@ export async function cancelMovement(tx: Tx, tenantId: string, userId: string, i
     .update(warehouseMovements)
     .set({ status: "cancelled", cancelledAt: new Date(), updatedAt: new Date() })
     .where(and(eq(warehouseMovements.tenantId, tenantId), eq(warehouseMovements.id, id)));
-  if (m.status === "completed") await reverseSources(tx, tenantId, userId, [{ type: "stock_movement", ids: [id] }], businessDate(new Date(), "America/Santo_Domingo"));
+  if (m.status === "completed") {
+    // The reversal is dated today in the tenant's own time zone.
+    const [tenant] = await tx.select({ timezone: tenants.timezone }).from(tenants).where(eq(tenants.id, tenantId));
+    await reverseSources(tx, tenantId, userId, [{ type: "stock_movement", ids: [id] }], businessDate(new Date(), tenant!.timezone));
+  }
   return getMovement(tx, tenantId, id);
 }
