@@ -1,4 +1,5 @@
 import { accountingRouter, accountRouter, fiscalPeriodRouter, journalEntryRouter, taxRouter } from "../modules/accounting/router";
+import { appointmentRouter } from "../modules/appointment/router";
 import { cardProviderRouter, paymentInterfaceRouter } from "../modules/card-provider/router";
 import { cashboxRouter } from "../modules/cashbox/router";
 import { creditNoteRouter } from "../modules/credit-note/router";
@@ -55,6 +56,7 @@ export const appRouter = router({
   customerType: customerTypeRouter,
   legattiCustomer: legattiCustomerRouter,
   employee: employeeRouter,
+  appointment: appointmentRouter,
   commission: commissionRouter,
   pos: posRouter,
   cashbox: cashboxRouter,

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { createBrowserRouter, Link, Outlet, type RouteObject } from "react-router";
 import { Button } from "../components/ui/button";
 import { accountingRoutes } from "../features/accounting/routes";
+import { appointmentRoutes } from "../features/appointments/routes";
 import { CallbackPage } from "../features/auth/callback-page";
 import { SignInPage } from "../features/auth/signin-page";
 import { cashboxRoutes, cashboxSettingsRoutes } from "../features/cashbox/routes";
@@ -61,7 +62,7 @@ const registerPage = () => import("../features/auth/register-page").then((m) => 
 const settingsLayout = () => import("../features/settings/settings-layout");
 
 /** Screens of the modules built so far (paths relative to /home). */
-const featureRoutes: RouteObject[] = [...productRoutes, ...providerRoutes, ...inventoryRoutes, ...purchasingRoutes, ...payablesRoutes, ...customerRoutes, ...employeeRoutes, ...posRoutes, ...cashboxRoutes, ...invoiceRoutes, ...creditNoteRoutes, ...reportRoutes, ...accountingRoutes, ...dgiiRoutes];
+const featureRoutes: RouteObject[] = [...productRoutes, ...providerRoutes, ...inventoryRoutes, ...purchasingRoutes, ...payablesRoutes, ...customerRoutes, ...employeeRoutes, ...posRoutes, ...cashboxRoutes, ...invoiceRoutes, ...creditNoteRoutes, ...reportRoutes, ...accountingRoutes, ...dgiiRoutes, ...appointmentRoutes];
 const builtPaths = new Set(featureRoutes.map((r) => r.path?.split("/")[0]));
 
 /** Menu destinations that later modules fill in; each is guarded by its permission already. */

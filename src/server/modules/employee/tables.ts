@@ -1,4 +1,4 @@
-import { boolean, date, foreignKey, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { money, percent, tenantKey, timestamps } from "../../db/columns";
 import { users } from "../auth/tables";
 import { products } from "../product/tables";
@@ -49,6 +49,14 @@ export const employeeProducts = pgTable(
     employeeId: uuid("employee_id").notNull(),
     productId: uuid("product_id").notNull(),
     commissionPercentage: percent("commission_percentage"),
+    /** appointments (the employee service assignment): overrides of the service's duration, price and buffers */
+    durationOverride: integer("duration_override"),
+    priceOverride: money("price_override"),
+    bufferBeforeOverride: integer("buffer_before_override"),
+    bufferAfterOverride: integer("buffer_after_override"),
+    maxConcurrentBookings: integer("max_concurrent_bookings").notNull().default(1),
+    /** an inactive assignment keeps its settings but the employee is not booked for the service */
+    isActive: boolean("is_active").notNull().default(true),
     createdAt: timestamps().createdAt,
   },
   (t) => [

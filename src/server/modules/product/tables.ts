@@ -36,7 +36,14 @@ export const products = pgTable(
     taxPercent: numeric("tax_percent", { precision: 5, scale: 2 }),
     isScheduleable: boolean("is_scheduleable").notNull().default(false),
     defaultDuration: integer("default_duration"),
+    /** the cleanup time after the service (the service configuration's 'buffer after') */
     bufferTime: integer("buffer_time"),
+    /** the preparation time before the service */
+    bufferBefore: integer("buffer_before"),
+    minAttendees: integer("min_attendees").notNull().default(1),
+    maxAttendees: integer("max_attendees").notNull().default(1),
+    allowEmployeeSelection: boolean("allow_employee_selection").notNull().default(true),
+    autoPaymentLink: boolean("auto_payment_link").notNull().default(false),
     maxAdvanceBookingDays: integer("max_advance_booking_days"),
     minAdvanceBookingHours: integer("min_advance_booking_hours"),
     requiresOtp: boolean("requires_otp").notNull().default(false),

@@ -1,0 +1,3 @@
+export function AppointmentListPage() {
+  return null;
+}

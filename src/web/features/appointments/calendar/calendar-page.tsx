@@ -1,0 +1,3 @@
+export function CalendarPage() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function SchedulesPage() {
+  return null;
+}
