@@ -359,7 +359,7 @@ describe("slotsForDay and checkSlot", () => {
     expect(() => slotsForDay(query([emp({ durationMinutes: 0 })]))).toThrow(RangeError);
   });
 
-  it("is fast: 10 employees x 40 grid times x 10 busy intervals well under 1 ms", () => {
+  it("10 employees x 40 grid times x 10 busy intervals: every grid time listed (speed is measured in bench/, not here)", () => {
     const employees = Array.from({ length: 10 }, (_, i) =>
       emp({
         employeeId: `e${i}`,
@@ -372,10 +372,5 @@ describe("slotsForDay and checkSlot", () => {
     );
     const q = query(employees, { stepMinutes: 15 });
     expect(slotsForDay(q)).toHaveLength(40);
-    for (let i = 0; i < 50; i++) slotsForDay(q);
-    const runs = 500;
-    const t0 = performance.now();
-    for (let i = 0; i < runs; i++) slotsForDay(q);
-    expect((performance.now() - t0) / runs).toBeLessThan(1);
   });
 });
