@@ -1,3 +1,4 @@
+import { businessDate } from "../../../shared/platform/dates";
 import { newId } from "../../ids";
 import { hashPassword } from "../../modules/auth/service";
 import { users } from "../../modules/auth/tables";
@@ -7,6 +8,7 @@ import { paymentLinkSettings } from "../../modules/payment-link/tables";
 import { cashboxes } from "../../modules/pos/tables";
 import { unsafeFindTenantBySubdomain } from "../../modules/tenant/service";
 import { type Db, withTenant } from "../client";
+import { seedDemoAppointments } from "./demo-appointments";
 import { seedDemoCatalog } from "./demo-catalog";
 import { seedDemoMonth } from "./demo-month";
 
@@ -45,6 +47,7 @@ export async function seedDemo(db: Db, opts: { sampleMonth?: boolean } = {}): Pr
       { tenantId: tenant.id, id: newId(), code: "C-0004", name: "Carmen Santos", phone: "849-555-0123", email: "carmen.santos@example.do" },
     ]);
     await seedDemoCatalog(tx, tenant.id, warehouseId, ownerId);
+    await seedDemoAppointments(tx, tenant.id, ownerId, businessDate(new Date(), tenant.timezone));
     // A cash box for each till (Caja 1 comes with every tenant): each cashier sells in their own.
     await tx.insert(cashboxes).values([
       { tenantId: tenant.id, id: newId(), code: "CAJA2", name: "Caja 2", warehouseId, willOpenDrawer: true },
