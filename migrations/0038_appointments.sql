@@ -92,6 +92,7 @@ CREATE TABLE "appointments" (
 	"customer_notes" text,
 	"internal_notes" text,
 	"status" text DEFAULT 'pending' NOT NULL,
+	"unit_price" numeric(14, 2) NOT NULL,
 	"total_amount" numeric(14, 2) NOT NULL,
 	"amount_paid" numeric(14, 2) DEFAULT '0' NOT NULL,
 	"deposit_amount" numeric(14, 2),
@@ -152,7 +153,6 @@ ALTER TABLE "products" ADD COLUMN "auto_payment_link" boolean DEFAULT false NOT 
 ALTER TABLE "appointment_payments" ADD CONSTRAINT "appointment_payments_tenant_id_appointment_id_appointments_tenant_id_id_fk" FOREIGN KEY ("tenant_id","appointment_id") REFERENCES "public"."appointments"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "appointment_payments" ADD CONSTRAINT "appointment_payments_tenant_id_payment_method_id_payment_methods_tenant_id_id_fk" FOREIGN KEY ("tenant_id","payment_method_id") REFERENCES "public"."payment_methods"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "appointment_payments" ADD CONSTRAINT "appointment_payments_tenant_id_ncf_type_id_ncf_types_tenant_id_id_fk" FOREIGN KEY ("tenant_id","ncf_type_id") REFERENCES "public"."ncf_types"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "appointment_payments" ADD CONSTRAINT "appointment_payments_tenant_id_order_id_orders_tenant_id_id_fk" FOREIGN KEY ("tenant_id","order_id") REFERENCES "public"."orders"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "appointment_policies" ADD CONSTRAINT "appointment_policies_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "appointment_refunds" ADD CONSTRAINT "appointment_refunds_tenant_id_appointment_id_appointments_tenant_id_id_fk" FOREIGN KEY ("tenant_id","appointment_id") REFERENCES "public"."appointments"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "appointment_refunds" ADD CONSTRAINT "appointment_refunds_tenant_id_payment_id_appointment_payments_tenant_id_id_fk" FOREIGN KEY ("tenant_id","payment_id") REFERENCES "public"."appointment_payments"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -161,7 +161,6 @@ ALTER TABLE "appointments" ADD CONSTRAINT "appointments_tenant_id_tenants_id_fk"
 ALTER TABLE "appointments" ADD CONSTRAINT "appointments_tenant_id_customer_id_customers_tenant_id_id_fk" FOREIGN KEY ("tenant_id","customer_id") REFERENCES "public"."customers"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "appointments" ADD CONSTRAINT "appointments_tenant_id_service_id_products_tenant_id_id_fk" FOREIGN KEY ("tenant_id","service_id") REFERENCES "public"."products"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "appointments" ADD CONSTRAINT "appointments_tenant_id_employee_id_employees_tenant_id_id_fk" FOREIGN KEY ("tenant_id","employee_id") REFERENCES "public"."employees"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "appointments" ADD CONSTRAINT "appointments_tenant_id_invoice_id_orders_tenant_id_id_fk" FOREIGN KEY ("tenant_id","invoice_id") REFERENCES "public"."orders"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "appointments" ADD CONSTRAINT "appointments_tenant_id_created_by_users_tenant_id_id_fk" FOREIGN KEY ("tenant_id","created_by") REFERENCES "public"."users"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "employee_schedules" ADD CONSTRAINT "employee_schedules_tenant_id_employee_id_employees_tenant_id_id_fk" FOREIGN KEY ("tenant_id","employee_id") REFERENCES "public"."employees"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "employee_time_off" ADD CONSTRAINT "employee_time_off_tenant_id_employee_id_employees_tenant_id_id_fk" FOREIGN KEY ("tenant_id","employee_id") REFERENCES "public"."employees"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -176,6 +175,7 @@ CREATE UNIQUE INDEX "appointments_idempotency_key" ON "appointments" USING btree
 CREATE INDEX "appointments_employee_busy_idx" ON "appointments" USING btree ("tenant_id","employee_id","busy_from") WHERE status <> 'cancelled';--> statement-breakpoint
 CREATE INDEX "appointments_date_idx" ON "appointments" USING btree ("tenant_id","appointment_date");--> statement-breakpoint
 CREATE INDEX "appointments_customer_idx" ON "appointments" USING btree ("tenant_id","customer_id");--> statement-breakpoint
+CREATE INDEX "appointments_employee_created_idx" ON "appointments" USING btree ("tenant_id","employee_id","created_at");--> statement-breakpoint
 CREATE INDEX "appointments_reminder_idx" ON "appointments" USING btree ("tenant_id","starts_at") WHERE reminder_sent_at IS NULL AND status IN ('pending', 'confirmed');--> statement-breakpoint
 CREATE UNIQUE INDEX "employee_schedules_from_key" ON "employee_schedules" USING btree ("tenant_id","employee_id","effective_from");--> statement-breakpoint
 CREATE INDEX "employee_time_off_employee_idx" ON "employee_time_off" USING btree ("tenant_id","employee_id","start_date");

@@ -36,3 +36,16 @@ export function isCalendarDate(value: string): boolean {
 
 /** The zod block for a calendar date (2026-02-30 and 2026-13-01 are refused, never sent to the database). */
 export const calendarDate = (message = "errors:invalidDate") => z.string({ error: message }).trim().refine(isCalendarDate, message);
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The business's local calendar date and minute of the day (0–1439) at an instant: appointment slots' "now". */
+export function businessClock(at: Date, timeZone: string): { date: string; minute: number } {
+  let format = clockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    clockFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, minute: Number(parts.hour) * 60 + Number(parts.minute) };
+}

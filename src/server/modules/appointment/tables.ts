@@ -6,7 +6,6 @@ import { customers } from "../customer/tables";
 import { employees } from "../employee/tables";
 import { ncfTypes } from "../ncf/tables";
 import { paymentMethods } from "../payment-method/tables";
-import { orders } from "../pos/tables";
 import { products } from "../product/tables";
 
 /**
@@ -40,11 +39,17 @@ export const appointments = pgTable(
     internalNotes: text("internal_notes"),
     /** pending | confirmed | cancelled | completed | no_show | rescheduled */
     status: text("status").notNull().default("pending"),
+    /** the service's price for this booking (the employee's override, else the product's), as the invoice line takes it */
+    unitPrice: money("unit_price").notNull(),
     totalAmount: money("total_amount").notNull(),
     amountPaid: money("amount_paid").notNull().default("0"),
     /** the deposit asked for (null: the policy's percentage, 30 % by default) */
     depositAmount: money("deposit_amount"),
-    /** the invoice issued for the appointment (through the POS invoice path) */
+    /**
+     * The invoice issued for the appointment (through the POS invoice path). No foreign key: the
+     * row is written before createInvoice inserts the order, in the same transaction (createInvoice
+     * commits in its last round trip, so nothing can be written after it).
+     */
     invoiceId: uuid("invoice_id"),
     /** staff | portal */
     source: text("source").notNull().default("staff"),
@@ -63,11 +68,12 @@ export const appointments = pgTable(
     index("appointments_employee_busy_idx").on(t.tenantId, t.employeeId, t.busyFrom).where(sql`status <> 'cancelled'`),
     index("appointments_date_idx").on(t.tenantId, t.appointmentDate),
     index("appointments_customer_idx").on(t.tenantId, t.customerId),
+    /** the least-recently-booked employee: each one's latest booking */
+    index("appointments_employee_created_idx").on(t.tenantId, t.employeeId, t.createdAt),
     index("appointments_reminder_idx").on(t.tenantId, t.startsAt).where(sql`reminder_sent_at IS NULL AND status IN ('pending', 'confirmed')`),
     foreignKey({ columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id] }),
     foreignKey({ columns: [t.tenantId, t.serviceId], foreignColumns: [products.tenantId, products.id] }),
     foreignKey({ columns: [t.tenantId, t.employeeId], foreignColumns: [employees.tenantId, employees.id] }),
-    foreignKey({ columns: [t.tenantId, t.invoiceId], foreignColumns: [orders.tenantId, orders.id] }),
     foreignKey({ columns: [t.tenantId, t.createdBy], foreignColumns: [users.tenantId, users.id] }),
   ],
 );
@@ -108,7 +114,7 @@ export const appointmentPayments = pgTable(
     ncfTypeId: uuid("ncf_type_id"),
     notes: text("notes"),
     generateInvoice: boolean("generate_invoice").notNull(),
-    /** the invoice this payment is on (generated now, or the appointment's invoice it was recorded on) */
+    /** the invoice this payment is on (generated now, or the appointment's invoice it was recorded on); no foreign key, see appointments.invoice_id */
     orderId: uuid("order_id"),
     /** deposits only: pending | paid | refunded | forfeited | applied */
     depositStatus: text("deposit_status"),
@@ -126,7 +132,6 @@ export const appointmentPayments = pgTable(
     foreignKey({ columns: [t.tenantId, t.appointmentId], foreignColumns: [appointments.tenantId, appointments.id] }),
     foreignKey({ columns: [t.tenantId, t.paymentMethodId], foreignColumns: [paymentMethods.tenantId, paymentMethods.id] }),
     foreignKey({ columns: [t.tenantId, t.ncfTypeId], foreignColumns: [ncfTypes.tenantId, ncfTypes.id] }),
-    foreignKey({ columns: [t.tenantId, t.orderId], foreignColumns: [orders.tenantId, orders.id] }),
   ],
 );
 

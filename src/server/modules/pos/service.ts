@@ -53,6 +53,11 @@ export interface CartItemInput {
   productId: string;
   quantity: string;
   price?: string | null;
+  /**
+   * A unit price set by the server itself (an appointment's price with its employee's override):
+   * no client schema has it, so a browser can never send one.
+   */
+  unitPrice?: string;
   discount?: { type: string; value: string; description?: string | null } | null;
   alternateCodeUsages?: unknown[] | null;
   sellerId?: string | null;
@@ -131,7 +136,7 @@ export function priceItems(items: CartItemInput[], catalog: Map<string, SaleProd
     items.map((item) => {
       const product = catalog.get(item.productId);
       if (!product) throw appError("NOT_FOUND", "pos:errors.productUnavailable", { id: item.productId });
-      const price = product.variablePrice && item.price != null ? toBig(item.price).toFixed(2) : product.price;
+      const price = item.unitPrice ?? (product.variablePrice && item.price != null ? toBig(item.price).toFixed(2) : product.price);
       return {
         item,
         product: { price, tax_percent: product.taxPercent, is_taxable: product.isTaxable, price_includes_tax: product.priceIncludesTax },
