@@ -233,3 +233,94 @@ export const appointmentPolicies = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex("appointment_policies_tenant_key").on(t.tenantId)],
 );
+
+/** A message template of the appointments area (confirmation, reminder or free), with {{variables}}. */
+export const appointmentTemplates = pgTable(
+  "appointment_templates",
+  {
+    ...tenantKey(),
+    name: text("name").notNull(),
+    /** confirmation | reminder | custom */
+    kind: text("kind").notNull(),
+    /** email | sms | whatsapp */
+    channel: text("channel").notNull().default("email"),
+    subject: text("subject").notNull().default(""),
+    body: text("body").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index("appointment_templates_kind_idx").on(t.tenantId, t.kind)],
+);
+
+/** A message sent from the communication center to a recipient group (each e-mail goes through the mail outbox). */
+export const appointmentMessages = pgTable(
+  "appointment_messages",
+  {
+    ...tenantKey(),
+    /** email | sms | whatsapp */
+    channel: text("channel").notNull(),
+    /** all_customers | upcoming | past | custom */
+    recipientGroup: text("recipient_group").notNull(),
+    subject: text("subject").notNull().default(""),
+    body: text("body").notNull(),
+    recipientCount: integer("recipient_count").notNull().default(0),
+    sentCount: integer("sent_count").notNull().default(0),
+    /** [{customer_id, name, email, phone, status}] */
+    recipients: jsonb("recipients").notNull().default(sql`'[]'::jsonb`),
+    idempotencyKey: text("idempotency_key").notNull(),
+    createdBy: uuid("created_by"),
+    createdAt: timestamps().createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex("appointment_messages_idempotency_key").on(t.tenantId, t.idempotencyKey)],
+);
+
+/** The public booking portal's configuration (one row per tenant). */
+export const appointmentPortals = pgTable(
+  "appointment_portals",
+  {
+    ...tenantKey(),
+    isEnabled: boolean("is_enabled").notNull().default(false),
+    /** the path under the tenant's host: /book by default */
+    subdomainPath: text("subdomain_path").notNull().default("book"),
+    customDomain: text("custom_domain"),
+    logoUrl: text("logo_url"),
+    primaryColor: text("primary_color").notNull().default("#0f766e"),
+    secondaryColor: text("secondary_color").notNull().default("#f59e0b"),
+    fontFamily: text("font_family").notNull().default("system-ui"),
+    customCss: text("custom_css"),
+    /** {home, services, about, contact, booking}: each page shown or not, with its text */
+    pages: jsonb("pages").notNull().default(sql`'{}'::jsonb`),
+    metaTitle: text("meta_title"),
+    metaDescription: text("meta_description"),
+    keywords: text("keywords"),
+    /** whether a customer must pay the deposit (through a payment link) to book */
+    requireDeposit: boolean("require_deposit").notNull().default(false),
+    termsText: text("terms_text"),
+    ...timestamps(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex("appointment_portals_tenant_key").on(t.tenantId)],
+);
+
+/** A portal customer's one-time sign-in link (e-mailed) and, once used, the session it opened. */
+export const portalSessions = pgTable(
+  "portal_sessions",
+  {
+    ...tenantKey(),
+    customerId: uuid("customer_id").notNull(),
+    email: text("email").notNull(),
+    /** HMAC of the one-time link's token; used once */
+    linkTokenHash: text("link_token_hash").notNull(),
+    linkExpiresAt: timestamp("link_expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    /** HMAC of the session cookie's token, set when the link is used */
+    sessionTokenHash: text("session_token_hash"),
+    sessionExpiresAt: timestamp("session_expires_at", { withTimezone: true }),
+    createdAt: timestamps().createdAt,
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex("portal_sessions_link_key").on(t.tenantId, t.linkTokenHash),
+    uniqueIndex("portal_sessions_session_key").on(t.tenantId, t.sessionTokenHash),
+    foreignKey({ columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id] }),
+  ],
+);
