@@ -1,4 +1,5 @@
 import { accountingRouter, accountRouter, fiscalPeriodRouter, journalEntryRouter, taxRouter } from "../modules/accounting/router";
+import { portalRouter } from "../modules/appointment/portal/router";
 import { appointmentRouter } from "../modules/appointment/router";
 import { cardProviderRouter, paymentInterfaceRouter } from "../modules/card-provider/router";
 import { cashboxRouter } from "../modules/cashbox/router";
@@ -57,6 +58,7 @@ export const appRouter = router({
   legattiCustomer: legattiCustomerRouter,
   employee: employeeRouter,
   appointment: appointmentRouter,
+  portal: portalRouter,
   commission: commissionRouter,
   pos: posRouter,
   cashbox: cashboxRouter,

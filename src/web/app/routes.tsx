@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { createBrowserRouter, Link, Outlet, type RouteObject } from "react-router";
 import { Button } from "../components/ui/button";
 import { accountingRoutes } from "../features/accounting/routes";
+import { portalRoutes } from "../features/appointment-portal/routes";
 import { appointmentRoutes } from "../features/appointments/routes";
 import { CallbackPage } from "../features/auth/callback-page";
 import { SignInPage } from "../features/auth/signin-page";
@@ -86,6 +87,7 @@ export const router = createBrowserRouter([
       { path: "/onboarding/:product", lazy: registerPage },
       { path: "/nothing-to-see-here", lazy: () => import("../features/super-admin/super-admin-page").then((m) => ({ Component: m.SuperAdminPage })) },
       publicInvoiceRoute,
+      ...portalRoutes,
       payRoute,
       {
         path: "/home",

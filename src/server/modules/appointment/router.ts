@@ -4,6 +4,7 @@ import { calendarDate } from "../../../shared/platform/dates";
 import { protectedProcedure, requireAnyPermission, requirePermission, router } from "../../trpc/init";
 import { getAvailableSlots } from "./availability";
 import { appointmentConfigProcedures } from "./config/procedures";
+import { appointmentNotifyProcedures } from "./notify/procedures";
 import { applyPayment, blockTime, createAppointment, getAppointment, getCalendar, listAppointments, reschedule, updateStatus } from "./service";
 
 const view = protectedProcedure.use(requirePermission("appointments.view"));
@@ -44,4 +45,5 @@ export const appointmentRouter = router({
     .input(applyPaymentInput)
     .mutation(({ ctx, input }) => applyPayment(ctx, input)),
   ...appointmentConfigProcedures,
+  ...appointmentNotifyProcedures,
 });

@@ -26,6 +26,7 @@ import { CREDIT_METHOD_CODE, createInvoice } from "../pos/service";
 import { nextDocumentNumber } from "../sequence/service";
 import type { tenants } from "../tenant/tables";
 import { type Assignee, type BookableService, dayQuery, loadAssignees, loadDay, loadService, readPolicy } from "./availability";
+import { sendBookingConfirmation } from "./notify/confirmation";
 import { appointmentPayments, appointmentStatusChanges, appointments, employeeTimeOff } from "./tables";
 
 type Tenant = typeof tenants.$inferSelect;
@@ -215,6 +216,7 @@ export async function createAppointment(ctx: AppointmentContext, input: z.output
     createdBy: source === "staff" ? user.id : null,
   });
   await logStatus(tx, tenantId, id, null, "pending", source === "staff" ? user.id : null);
+  await sendBookingConfirmation(ctx, id);
   return createdResult(await getRow(tx, tenantId, id));
 }
 
