@@ -33,19 +33,19 @@ test("wizard: book Carmen Santos, apply a deposit with a B02 invoice in cash, pa
   await signIn(page, "owner@demo.test");
   const date = firstWorkingDay();
   await page.goto(tenantUrl(`/home/appointments/list?from=${date}&to=${date}`));
-  await expect(page.getByRole("heading", { name: "Citas", exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Lista de citas", level: 2 })).toBeVisible();
 
   const wizard = await openWizard(page);
   await expect(wizard.getByTestId("wizard-stepper")).toContainText("Cliente");
   await expect(wizard.getByTestId("wizard-stepper")).toContainText("Servicio y profesional");
   await expect(wizard.getByTestId("wizard-stepper")).toContainText("Fecha y hora");
+  await expect(wizard.getByTestId("wizard-customer-search")).toBeFocused();
   // Neither Escape nor a click outside closes it.
   await page.keyboard.press("Escape");
   await page.mouse.click(5, 5);
   await expect(wizard).toBeVisible();
 
   // Step 1: no name, no step 2.
-  await expect(wizard.getByTestId("wizard-customer-search")).toBeFocused();
   await wizard.getByTestId("wizard-next").click();
   await expect(wizard.getByTestId("wizard-error")).toHaveText("Por favor ingrese el nombre del cliente");
   await expect(wizard.getByTestId("wizard-step-1")).toBeVisible();
@@ -163,7 +163,7 @@ test("wizard: book Carmen Santos, apply a deposit with a B02 invoice in cash, pa
   await page.screenshot({ path: "test-results/appointments-sheet-1366.png", fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: "test-results/appointments-sheet-390.png" });
-  await page.keyboard.press("Escape");
+  await sheet.getByRole("button", { name: "Cerrar", exact: true }).click();
   await expect(sheet).toBeHidden();
   await expect(row.getByTestId("appointment-row-balance")).toHaveText("RD$350.00");
   await page.screenshot({ path: "test-results/appointments-list-390.png", fullPage: true });

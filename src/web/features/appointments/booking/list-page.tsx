@@ -6,7 +6,7 @@ import { APPOINTMENT_STATUSES, type AppointmentStatus } from "../../../../shared
 import { formatMoney } from "../../../../shared/money/format";
 import type { Pagination } from "../../../../shared/platform/pagination";
 import { useTRPC } from "../../../app/trpc";
-import { EmptyTableRow, ListHeader, ListSearch } from "../../../components/list-page";
+import { EmptyTableRow, ListSearch } from "../../../components/list-page";
 import { PaginationBar } from "../../../components/pagination";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
@@ -67,13 +67,18 @@ export function AppointmentListPage() {
 
   return (
     <div className="grid gap-4">
-      <ListHeader title={t("appointments:list.title")} subtitle={t("appointments:list.subtitle")}>
+      {/* The area's layout holds the one h1 ('Citas'); a section titles itself with an h2. */}
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="text-xl font-bold">{t("appointments:list.title")}</h2>
+          <p className="text-sm text-muted-foreground">{t("appointments:list.subtitle")}</p>
+        </div>
         {can("appointments.create") ? (
           <Button onClick={() => setCreating(true)} data-testid="new-appointment">
             <Plus /> {t("appointments:list.new")}
           </Button>
         ) : null}
-      </ListHeader>
+      </div>
       <Card>
         <CardContent className="grid gap-4 pt-5">
           <div className="flex flex-wrap items-end gap-3">
@@ -85,7 +90,7 @@ export function AppointmentListPage() {
               {t("appointments:list.to")}
               <Input type="date" className="w-40" value={to} min={from} onChange={(e) => update({ to: e.target.value, page: null })} data-testid="appointment-filter-to" />
             </label>
-            <NativeSelect className="w-full sm:w-48" aria-label={t("appointments:fields.professional")} value={employeeId} onChange={(e) => update({ employee: e.target.value, page: null })} data-testid="appointment-filter-employee">
+            <NativeSelect className="w-full sm:w-56" aria-label={t("appointments:fields.professional")} value={employeeId} onChange={(e) => update({ employee: e.target.value, page: null })} data-testid="appointment-filter-employee">
               <option value="">{t("appointments:list.allProfessionals")}</option>
               {employees.data?.data.map((e) => (
                 <option key={e.id} value={e.id}>
@@ -183,7 +188,7 @@ export function AppointmentListPage() {
         </CardContent>
       </Card>
       <AppointmentSheet appointmentId={openId} onOpenChange={(open) => !open && setOpenId(null)} />
-      <NewAppointmentWizard open={creating} onOpenChange={setCreating} onCreated={(c) => setOpenId(c.id)} />
+      <NewAppointmentWizard open={creating} onOpenChange={setCreating} />
     </div>
   );
 }
