@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { type DayQuery, type EmployeeDay, slotsForDay, type TimeOffEntry, type WeeklySchedule } from "../../../shared/appointments/availability";
 import { APPOINTMENT_LIMITS } from "../../../shared/appointments/schemas";
 import { businessClock } from "../../../shared/platform/dates";
@@ -86,33 +86,41 @@ export async function loadService(tx: Tx, tenantId: string, id: string): Promise
   };
 }
 
-/**
- * The active employees assigned to the service (active assignment), with their overrides; one
- * employee when `employeeId` is given (an employee not assigned: BAD_REQUEST). With `lock`, their
- * rows are locked in id order: two bookings for the same people take turns, so the second sees
- * the first's appointment (exactly one of two bookings of the last free slot succeeds).
- */
-export async function loadAssignees(tx: Tx, tenantId: string, service: BookableService, employeeId: string | undefined, lock: boolean): Promise<Assignee[]> {
-  const rows = rowsOf<{
-    id: string;
-    name: string;
-    duration_override: number | null;
-    price_override: string | null;
-    buffer_before_override: number | null;
-    buffer_after_override: number | null;
-    max_concurrent_bookings: number;
-  }>(
-    await tx.execute(sql`SELECT e.id, e.name, ep.duration_override, ep.price_override::text, ep.buffer_before_override, ep.buffer_after_override, ep.max_concurrent_bookings
+/** The employees assigned to a service (active assignment, active employee), as a subquery of ids. */
+function assigneeIds(tenantId: string, serviceId: string, employeeId: string | undefined): SQL {
+  return sql`(SELECT ep.employee_id FROM employee_products ep JOIN employees e ON e.tenant_id = ep.tenant_id AND e.id = ep.employee_id
+    WHERE ep.tenant_id = ${tenantId} AND ep.product_id = ${serviceId} AND ep.is_active AND e.is_active ${employeeId ? sql`AND e.id = ${employeeId}` : sql``})`;
+}
+
+type AssigneeRow = {
+  id: string;
+  name: string;
+  duration_override: number | null;
+  price_override: string | null;
+  buffer_before_override: number | null;
+  buffer_after_override: number | null;
+  max_concurrent_bookings: number;
+};
+
+function assigneeRows(tx: Tx, tenantId: string, serviceId: string, employeeId: string | undefined, lock: boolean) {
+  return tx
+    .execute(sql`SELECT e.id, e.name, ep.duration_override, ep.price_override::text, ep.buffer_before_override, ep.buffer_after_override, ep.max_concurrent_bookings
       FROM employee_products ep JOIN employees e ON e.tenant_id = ep.tenant_id AND e.id = ep.employee_id
-      WHERE ep.tenant_id = ${tenantId} AND ep.product_id = ${service.id} AND ep.is_active AND e.is_active
+      WHERE ep.tenant_id = ${tenantId} AND ep.product_id = ${serviceId} AND ep.is_active AND e.is_active
         ${employeeId ? sql`AND e.id = ${employeeId}` : sql``}
-      ORDER BY e.id ${lock ? sql`FOR UPDATE OF e` : sql``}`),
-  );
-  if (employeeId && rows.length === 0) {
-    const [exists] = rowsOf<{ id: string }>(await tx.execute(sql`SELECT id FROM employees WHERE tenant_id = ${tenantId} AND id = ${employeeId}`));
-    if (!exists) throw notFound();
-    throw appError("BAD_REQUEST", "appointments:errors.employeeNotAssigned");
-  }
+      ORDER BY e.id ${lock ? sql`FOR UPDATE OF e` : sql``}`)
+    .then((r) => rowsOf<AssigneeRow>(r));
+}
+
+/** No assignee: an employee of the tenant not assigned to the service is a 400, an unknown one NOT_FOUND. */
+async function checkAssigned(tx: Tx, tenantId: string, employeeId: string | undefined, rows: AssigneeRow[]) {
+  if (!employeeId || rows.length > 0) return;
+  const [exists] = rowsOf<{ id: string }>(await tx.execute(sql`SELECT id FROM employees WHERE tenant_id = ${tenantId} AND id = ${employeeId}`));
+  if (!exists) throw notFound();
+  throw appError("BAD_REQUEST", "appointments:errors.employeeNotAssigned");
+}
+
+function assigneesOf(rows: AssigneeRow[], service: BookableService): Assignee[] {
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -124,6 +132,18 @@ export async function loadAssignees(tx: Tx, tenantId: string, service: BookableS
   }));
 }
 
+/**
+ * The active employees assigned to the service (active assignment), with their overrides; one
+ * employee when `employeeId` is given (an employee not assigned: BAD_REQUEST). With `lock`, their
+ * rows are locked in id order: two bookings for the same people take turns, so the second sees
+ * the first's appointment (exactly one of two bookings of the last free slot succeeds).
+ */
+export async function loadAssignees(tx: Tx, tenantId: string, service: BookableService, employeeId: string | undefined, lock: boolean): Promise<Assignee[]> {
+  const rows = await assigneeRows(tx, tenantId, service.id, employeeId, lock);
+  await checkAssigned(tx, tenantId, employeeId, rows);
+  return assigneesOf(rows, service);
+}
+
 const uuidArray = (ids: string[]) => `{${ids.join(",")}}`;
 
 /**
@@ -131,29 +151,34 @@ const uuidArray = (ids: string[]) => `{${ids.join(",")}}`;
  * trip: schedules in force, approved time off, the busy intervals of their appointments (minutes
  * from the date's local midnight, buffers included) and when each was last booked.
  */
-export async function loadDay(
-  tx: Tx,
-  tenant: Tenant,
-  date: string,
-  assignees: Assignee[],
-  opts: { durationMinutes?: number; excludeAppointmentId?: string } = {},
-): Promise<EmployeeDay[]> {
+export async function loadDay(tx: Tx, tenant: Tenant, date: string, assignees: Assignee[], opts: { durationMinutes?: number; excludeAppointmentId?: string } = {}): Promise<EmployeeDay[]> {
   if (assignees.length === 0) return [];
+  const rows = await dayRows(tx, tenant, date, sql`ANY(${uuidArray(assignees.map((a) => a.id))}::uuid[])`, opts.excludeAppointmentId);
+  return employeeDays(rows, assignees, opts.durationMinutes);
+}
+
+type DayRows = Awaited<ReturnType<typeof dayRows>>;
+
+/** The day's reads for the employees `scope` names (ANY(array) or IN (subquery)), sent at once. */
+function dayRows(tx: Tx, tenant: Tenant, date: string, scope: SQL, excludeAppointmentId?: string) {
   const tenantId = tenant.id;
-  const ids = uuidArray(assignees.map((a) => a.id));
+  const ids = scope;
   const dayStart = sql`(${date}::date::timestamp AT TIME ZONE ${tenant.timezone})`;
-  const [schedules, timeOff, busy, last] = await Promise.all([
+  return Promise.all([
     tx.execute(sql`SELECT employee_id, effective_from::text, effective_until::text, days FROM employee_schedules
-      WHERE tenant_id = ${tenantId} AND employee_id = ANY(${ids}::uuid[]) AND effective_from <= ${date}::date AND (effective_until IS NULL OR effective_until >= ${date}::date)`),
+      WHERE tenant_id = ${tenantId} AND employee_id = ${ids} AND effective_from <= ${date}::date AND (effective_until IS NULL OR effective_until >= ${date}::date)`),
     tx.execute(sql`SELECT employee_id, start_date::text, end_date::text, start_time, end_time FROM employee_time_off
-      WHERE tenant_id = ${tenantId} AND employee_id = ANY(${ids}::uuid[]) AND status = 'approved' AND start_date <= ${date}::date AND end_date >= ${date}::date`),
+      WHERE tenant_id = ${tenantId} AND employee_id = ${ids} AND status = 'approved' AND start_date <= ${date}::date AND end_date >= ${date}::date`),
     tx.execute(sql`SELECT employee_id, (extract(epoch FROM busy_from - ${dayStart}) / 60)::int AS s, (extract(epoch FROM busy_until - ${dayStart}) / 60)::int AS e
-      FROM appointments WHERE tenant_id = ${tenantId} AND employee_id = ANY(${ids}::uuid[]) AND status <> 'cancelled'
+      FROM appointments WHERE tenant_id = ${tenantId} AND employee_id = ${ids} AND status <> 'cancelled'
         AND busy_from > ${dayStart} - interval '1 day' AND busy_from < ${dayStart} + interval '1 day' AND busy_until > ${dayStart}
-        ${opts.excludeAppointmentId ? sql`AND id <> ${opts.excludeAppointmentId}` : sql``}`),
+        ${excludeAppointmentId ? sql`AND id <> ${excludeAppointmentId}` : sql``}`),
     tx.execute(sql`SELECT e.id AS employee_id, (SELECT a.created_at FROM appointments a WHERE a.tenant_id = ${tenantId} AND a.employee_id = e.id ORDER BY a.created_at DESC LIMIT 1) AS last
-      FROM unnest(${ids}::uuid[]) AS e(id)`),
+      FROM employees e WHERE e.tenant_id = ${tenantId} AND e.id = ${ids}`),
   ]);
+}
+
+function employeeDays([schedules, timeOff, busy, last]: DayRows, assignees: Assignee[], durationMinutes: number | undefined): EmployeeDay[] {
   const byEmployee = <T extends { employee_id: string }>(rows: T[]) => {
     const map = new Map<string, T[]>();
     for (const r of rows) map.set(r.employee_id, [...(map.get(r.employee_id) ?? []), r]);
@@ -173,7 +198,7 @@ export async function loadDay(
       ),
       timeOff: (timeOffRows.get(a.id) ?? []).map((t): TimeOffEntry => ({ startDate: t.start_date, endDate: t.end_date, startTime: t.start_time, endTime: t.end_time, approved: true })),
       busy: (busyRows.get(a.id) ?? []).map((b) => ({ start: Number(b.s), end: Number(b.e) })),
-      durationMinutes: opts.durationMinutes ?? a.duration,
+      durationMinutes: durationMinutes ?? a.duration,
       bufferBefore: a.bufferBefore,
       bufferAfter: a.bufferAfter,
       maxConcurrent: a.maxConcurrent,
@@ -193,10 +218,19 @@ export function dayQuery(tenant: Tenant, date: string, service: BookableService,
   };
 }
 
-/** appointment.getAvailableSlots: the day's slots of the service ({time, available}), computed from schedules, time off and bookings. */
+/**
+ * appointment.getAvailableSlots: the day's slots of the service ({time, available}), computed from
+ * schedules, time off and bookings. Every read goes in one pipelined round trip (the day's reads
+ * name the assignees by a subquery).
+ */
 export async function getAvailableSlots(tx: Tx, tenant: Tenant, input: { date: string; service_id: string; employee_id?: string }) {
-  const [service, policy] = await Promise.all([loadService(tx, tenant.id, input.service_id), readPolicy(tx, tenant.id)]);
-  const assignees = await loadAssignees(tx, tenant.id, service, input.employee_id, false);
-  const employees = await loadDay(tx, tenant, input.date, assignees);
+  const [service, policy, rows, day] = await Promise.all([
+    loadService(tx, tenant.id, input.service_id),
+    readPolicy(tx, tenant.id),
+    assigneeRows(tx, tenant.id, input.service_id, input.employee_id, false),
+    dayRows(tx, tenant, input.date, sql`ANY(ARRAY${assigneeIds(tenant.id, input.service_id, input.employee_id)})`),
+  ]);
+  await checkAssigned(tx, tenant.id, input.employee_id, rows);
+  const employees = employeeDays(day, assigneesOf(rows, service), undefined);
   return slotsForDay(dayQuery(tenant, input.date, service, policy, employees)).map((s) => ({ time: s.time, available: s.available }));
 }
