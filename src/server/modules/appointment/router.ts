@@ -5,6 +5,7 @@ import { protectedProcedure, requireAnyPermission, requirePermission, router } f
 import { getAvailableSlots } from "./availability";
 import { appointmentConfigProcedures } from "./config/procedures";
 import { appointmentNotifyProcedures } from "./notify/procedures";
+import { appointmentReportProcedures } from "./report/procedures";
 import { applyPayment, blockTime, createAppointment, getAppointment, getCalendar, listAppointments, reschedule, updateStatus } from "./service";
 
 const view = protectedProcedure.use(requirePermission("appointments.view"));
@@ -46,4 +47,5 @@ export const appointmentRouter = router({
     .mutation(({ ctx, input }) => applyPayment(ctx, input)),
   ...appointmentConfigProcedures,
   ...appointmentNotifyProcedures,
+  ...appointmentReportProcedures,
 });
