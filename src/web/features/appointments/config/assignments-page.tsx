@@ -79,7 +79,7 @@ export function AssignmentsPage() {
       </ConfigHeader>
       <Card>
         <CardContent className="grid gap-4 pt-5">
-          <div className="grid gap-3 sm:grid-cols-2">
+          <div className="grid gap-3 sm:grid-cols-2 lg:max-w-2xl">
             <OptionSelect
               id="filter-employee"
               label={t("appointmentConfig:assignments.filterEmployee")}
@@ -106,7 +106,7 @@ export function AssignmentsPage() {
             <TBody>
               {rows.map((a) => (
                 <TR key={a.id} data-testid="assignment-row" data-employee={a.employee_name} data-service={a.service_name}>
-                  <TD stack="primary" className="font-medium">
+                  <TD stack="primary" className="whitespace-nowrap font-medium">
                     {a.employee_name}
                   </TD>
                   <TD label={t("appointmentConfig:assignments.service")}>{a.service_name}</TD>
@@ -114,14 +114,14 @@ export function AssignmentsPage() {
                     {a.duration_override !== null ? (
                       <span className="font-medium">{minutesText(a.duration_override)}</span>
                     ) : (
-                      <span className="text-muted-foreground">{t("appointmentConfig:assignments.ofService", { value: minutesText(a.service_duration ?? 30) })}</span>
+                      <OfService value={minutesText(a.service_duration ?? 30)} />
                     )}
                   </TD>
                   <TD label={t("appointmentConfig:assignments.price")} className="text-right tabular-nums" data-testid="assignment-price">
                     {a.price_override !== null ? (
                       <span className="font-medium">{formatMoney(a.price_override, lang)}</span>
                     ) : (
-                      <span className="text-muted-foreground">{t("appointmentConfig:assignments.ofService", { value: formatMoney(a.service_price, lang) })}</span>
+                      <OfService value={formatMoney(a.service_price, lang)} />
                     )}
                   </TD>
                   <TD label={t("appointmentConfig:assignments.buffers")}>
@@ -173,6 +173,17 @@ export function AssignmentsPage() {
         {(row) => <AssignmentSheet row={row} defaults={{ employee_id: employeeId, service_id: serviceId }} employees={employees} services={services} onDone={() => setEditing(null)} />}
       </EditDialog>
     </div>
+  );
+}
+
+/** A value the assignment takes from its service: the value, and 'del servicio' in small print beneath. */
+function OfService({ value }: { value: string }) {
+  const { t } = useTranslation();
+  return (
+    <span className="inline-grid text-muted-foreground">
+      <span className="whitespace-nowrap">{value}</span>
+      <span className="text-xs">{t("appointmentConfig:assignments.ofService")}</span>
+    </span>
   );
 }
 

@@ -81,7 +81,7 @@ export function ConfigHeader({ title, subtitle, children }: { title: string; sub
   return (
     <div className="flex flex-wrap items-end justify-between gap-3">
       <div className="min-w-0">
-        <h1 className="text-2xl font-bold">{title}</h1>
+        <h2 className="text-xl font-semibold">{title}</h2>
         <p className="text-sm text-muted-foreground">{subtitle}</p>
       </div>
       {children}

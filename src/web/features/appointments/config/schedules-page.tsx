@@ -246,7 +246,7 @@ function ScheduleEditor({ employeeId, schedule, template, onDone }: { employeeId
   const err = (path: string) => errors[path];
 
   return (
-    <form className="grid gap-4 rounded-md border p-4" onSubmit={onSubmit} noValidate data-testid="schedule-editor">
+    <form className="grid gap-4 rounded-md border p-3 sm:p-4" onSubmit={onSubmit} noValidate data-testid="schedule-editor">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h4 className="font-semibold">{schedule ? t("appointmentConfig:schedules.editTitle") : t("appointmentConfig:schedules.new")}</h4>
         <Button type="button" variant="outline" size="sm" onClick={() => setDays(copyMondayToAll(days))} data-testid="copy-monday">
@@ -268,7 +268,7 @@ function ScheduleEditor({ employeeId, schedule, template, onDone }: { employeeId
           const name = t(`appointmentConfig:days.long.${i}`);
           return (
             <div key={i} className="grid gap-2 rounded-md border p-3 md:grid-cols-[9rem_1fr]" data-testid="schedule-day" data-day={i}>
-              <div className="flex items-center justify-between gap-2 md:flex-col md:items-start">
+              <div className="flex items-center justify-between gap-2 md:flex-col md:items-start md:justify-start md:pt-1">
                 <span className="font-medium">{name}</span>
                 <label className="flex items-center gap-2 text-sm">
                   <Switch checked={!d.dayOff} onCheckedChange={(v) => setDay(i, { dayOff: !v })} aria-label={t("appointmentConfig:schedules.works", { day: name })} data-testid="day-works" />
@@ -278,25 +278,11 @@ function ScheduleEditor({ employeeId, schedule, template, onDone }: { employeeId
               {d.dayOff ? (
                 <p className="self-center text-sm text-muted-foreground">{t("appointmentConfig:schedules.dayOffHint")}</p>
               ) : (
-                <div className="grid gap-2">
-                  <div className="flex flex-wrap items-start gap-2">
-                    <TimeInput id={`day-${i}-start`} label={t("appointmentConfig:schedules.start")} value={d.start} onChange={(v) => setDay(i, { start: v })} error={err(`days.${i}.start`)} />
-                    <TimeInput id={`day-${i}-end`} label={t("appointmentConfig:schedules.end")} value={d.end} onChange={(v) => setDay(i, { end: v })} error={err(`days.${i}.end`)} />
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="sm"
-                      className="mt-6"
-                      onClick={() => setDay(i, { breaks: [...d.breaks, { start: "12:00", end: "13:00" }] })}
-                      disabled={d.breaks.length >= 6}
-                      data-testid="add-break"
-                    >
-                      <Plus />
-                      {t("appointmentConfig:schedules.addBreak")}
-                    </Button>
-                  </div>
+                <div className="flex flex-wrap items-start gap-x-3 gap-y-2">
+                  <TimeInput id={`day-${i}-start`} label={t("appointmentConfig:schedules.start")} value={d.start} onChange={(v) => setDay(i, { start: v })} error={err(`days.${i}.start`)} />
+                  <TimeInput id={`day-${i}-end`} label={t("appointmentConfig:schedules.end")} value={d.end} onChange={(v) => setDay(i, { end: v })} error={err(`days.${i}.end`)} />
                   {d.breaks.map((b, k) => (
-                    <div key={k} className="flex flex-wrap items-start gap-2 border-l-2 pl-3" data-testid="schedule-break">
+                    <div key={k} className="flex flex-wrap items-start gap-2 rounded-md bg-muted/50 px-2 pb-2" data-testid="schedule-break">
                       <TimeInput id={`day-${i}-break-${k}-start`} label={t("appointmentConfig:schedules.breakStart")} value={b.start} onChange={(v) => setBreak(i, k, { start: v })} error={err(`days.${i}.breaks.${k}.start`)} />
                       <TimeInput id={`day-${i}-break-${k}-end`} label={t("appointmentConfig:schedules.breakEnd")} value={b.end} onChange={(v) => setBreak(i, k, { end: v })} error={err(`days.${i}.breaks.${k}.end`)} />
                       <Button
@@ -313,6 +299,18 @@ function ScheduleEditor({ employeeId, schedule, template, onDone }: { employeeId
                       </Button>
                     </div>
                   ))}
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="sm"
+                    className="mt-6"
+                    onClick={() => setDay(i, { breaks: [...d.breaks, { start: "12:00", end: "13:00" }] })}
+                    disabled={d.breaks.length >= 6}
+                    data-testid="add-break"
+                  >
+                    <Plus />
+                    {t("appointmentConfig:schedules.addBreak")}
+                  </Button>
                 </div>
               )}
             </div>
@@ -339,7 +337,7 @@ function ScheduleEditor({ employeeId, schedule, template, onDone }: { employeeId
 
 function TimeInput({ id, label, value, onChange, error }: { id: string; label: string; value: string; onChange: (v: string) => void; error?: string }) {
   return (
-    <Field label={label} htmlFor={id} error={error} className="w-32">
+    <Field label={label} htmlFor={id} error={error} className="w-28 [&_p]:max-w-28">
       <Input id={id} type="time" step={300} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={!!error} />
     </Field>
   );
