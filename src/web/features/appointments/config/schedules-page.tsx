@@ -254,7 +254,7 @@ function ScheduleEditor({ employeeId, schedule, template, onDone }: { employeeId
           {t("appointmentConfig:schedules.copyMonday")}
         </Button>
       </div>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid items-start gap-3 sm:grid-cols-2">
         <Field label={t("appointmentConfig:schedules.from")} htmlFor="schedule-from" error={err("effective_from")} required>
           <Input id="schedule-from" type="date" value={from} onChange={(e) => setFrom(e.target.value)} aria-invalid={!!err("effective_from")} />
         </Field>

@@ -84,7 +84,7 @@ export function TimeOffCard({ employeeId }: { employeeId: string }) {
           <CardDescription>{t("appointmentConfig:timeOff.subtitle")}</CardDescription>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <NativeSelect className="w-40" value={status} onChange={(e) => setStatus(e.target.value)} aria-label={t("appointmentConfig:timeOff.status")} data-testid="time-off-status-filter">
+          <NativeSelect className="w-48" value={status} onChange={(e) => setStatus(e.target.value)} aria-label={t("appointmentConfig:timeOff.status")} data-testid="time-off-status-filter">
             <option value="">{t("appointmentConfig:timeOff.allStatuses")}</option>
             {TIME_OFF_STATUSES.map((s) => (
               <option key={s} value={s}>
