@@ -6,6 +6,7 @@ import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { DEMO_PASSWORD, DEMO_SUBDOMAIN, DEMO_USERS, seedDemo } from "./db/seed/demo";
+import { startReminderScheduler } from "./modules/appointment/notify/reminders";
 import { startDigestScheduler } from "./modules/purchasing/digest";
 
 const config = loadConfig();
@@ -31,6 +32,8 @@ const app = await buildApp(
 await app.listen({ port: config.port, host: config.host });
 // The daily purchasing digest (issue 13 §4): checks every 5 minutes, sends from 07:00 Santo Domingo, once per tenant and day.
 const stopDigests = startDigestScheduler(database.db, app.log);
+// Appointment reminders (issue 15 item 5): checks every 5 minutes, each due reminder claimed and sent once.
+const stopReminders = startReminderScheduler(database.db, app.log);
 
 const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`;
 const url = `http://${DEMO_SUBDOMAIN}.${config.baseDomain}:${config.port}`;
@@ -42,6 +45,7 @@ if (config.seedDemo) {
 
 const shutdown = async () => {
   stopDigests();
+  stopReminders();
   await app.close();
   await database.close();
   process.exit(0);

@@ -1,4 +1,29 @@
+import { and, eq } from "drizzle-orm";
 import type { AppointmentContext } from "../service";
+import { appointments } from "../tables";
+import { loadAppointmentFacts, mailAppointment } from "./service";
 
-/** Sends the booking confirmation of a new appointment (called by appointment.create in its transaction). */
-export async function sendBookingConfirmation(_ctx: Pick<AppointmentContext, "tx" | "tenant">, _appointmentId: string): Promise<void> {}
+/**
+ * Sends the booking confirmation of a new appointment (called by appointment.create in its
+ * transaction): when the appointment has an e-mail, the active 'confirmation' template (or the
+ * default text in the tenant's language) filled with its values, through sendMail (SMTP or the
+ * outbox), and confirmation_sent_at set. Mail never fails the booking: the work runs in a
+ * savepoint, and an error rolls back only that savepoint and is logged.
+ */
+export async function sendBookingConfirmation(ctx: Pick<AppointmentContext, "tx" | "tenant">, appointmentId: string): Promise<void> {
+  const { tx, tenant } = ctx;
+  try {
+    await tx.transaction(async (sp) => {
+      const facts = await loadAppointmentFacts(sp, tenant.id, appointmentId);
+      if (!facts?.customer_email) return;
+      const status = await mailAppointment(sp, tenant, facts, "confirmation");
+      if (status === "failed") console.warn(`[appointments] confirmation mail of ${appointmentId} was refused by SMTP (kept as failed in the outbox)`);
+      await sp
+        .update(appointments)
+        .set({ confirmationSentAt: new Date() })
+        .where(and(eq(appointments.tenantId, tenant.id), eq(appointments.id, appointmentId)));
+    });
+  } catch (e) {
+    console.error(`[appointments] confirmation of ${appointmentId} not sent:`, e instanceof Error ? e.message : e);
+  }
+}
