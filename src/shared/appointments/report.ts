@@ -19,7 +19,9 @@
  *    100 % when bookings were made outside the schedule: the figure is shown as it is.
  * Money is decimal strings (big.js), never floats.
  */
+import { z } from "zod";
 import { Big, toBig } from "../catalog/decimal";
+import { calendarDate } from "../platform/dates";
 import { addDaysTo, daysBetween, type Interval, weekday } from "./availability";
 import type { AppointmentStatus } from "./schemas";
 
@@ -33,6 +35,18 @@ export interface Period {
   from: string;
   to: string;
 }
+
+const optionalId = z
+  .union([z.uuid("appointments:errors.invalidId"), z.literal(""), z.null()])
+  .optional()
+  .transform((v) => v || undefined);
+
+/** appointment.getReport's input: a period of at most REPORT_MAX_DAYS days, optionally one employee and/or one service. */
+export const reportInput = z
+  .object({ from: calendarDate(), to: calendarDate(), employee_id: optionalId, service_id: optionalId })
+  .refine((v) => v.from <= v.to, { path: ["to"], message: "appointments:errors.dateRange" })
+  .refine((v) => v.from > v.to || daysBetween(v.from, v.to) + 1 <= REPORT_MAX_DAYS, { path: ["to"], message: "appointmentAdmin:reports.errors.rangeTooLong" });
+export type ReportInput = z.output<typeof reportInput>;
 
 /** Monday to Sunday of the week holding `date`. */
 export function weekPeriod(date: string): Period {
