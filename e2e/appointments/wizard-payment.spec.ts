@@ -104,7 +104,7 @@ test("wizard: book Carmen Santos, apply a deposit with a B02 invoice in cash, pa
   await expect(row).toContainText("Ramón Peña");
   await expect(row).toContainText("Pendiente");
   await expect(row.getByTestId("appointment-row-balance")).toHaveText("RD$500.00");
-  await expect(page.getByTestId("pagination")).toContainText("1-1 de 1 elementos");
+  await expect(page.getByTestId("pagination")).toContainText(/1-\d+ de \d+ elementos/);
   await page.screenshot({ path: "test-results/appointments-list-1366.png" });
   await row.click();
   const sheet = page.getByTestId("appointment-sheet");
@@ -148,7 +148,7 @@ test("wizard: book Carmen Santos, apply a deposit with a B02 invoice in cash, pa
   await expect(step.getByTestId("payment-link-copy")).toHaveText("Copiar");
   await expect(step.getByTestId("payment-link-whatsapp")).toHaveAttribute("href", /^https:\/\/wa\.me\/18495550123\?text=/);
   await step.getByTestId("payment-link-email").click();
-  await expect(page.getByText("El envío por correo se implementará pronto")).toBeVisible();
+  await expect(page.getByText("El envío por correo se implementará pronto", { exact: true })).toBeVisible();
   await page.screenshot({ path: "test-results/appointments-payment-link-1366.png" });
   await step.getByTestId("payment-done").click();
   await expect(dialog).toBeHidden();

@@ -111,7 +111,7 @@ function SheetBody({ id, onChanged }: { id: string; onChanged?: () => void }) {
               <Button
                 key={s}
                 size="sm"
-                variant={ASKS.includes(s) ? "outline" : s === "confirmed" || s === "completed" ? "default" : "secondary"}
+                variant={ASKS.includes(s) ? "outline" : s === "confirmed" ? "default" : "secondary"}
                 className={cn(ASKS.includes(s) && "border-destructive/50 text-destructive hover:bg-destructive/10 hover:text-destructive")}
                 disabled={status.isPending}
                 onClick={() => (ASKS.includes(s) ? setAsking(s) : status.mutate({ id: a.id, status: s }))}

@@ -324,7 +324,7 @@ function Stepper({ step }: { step: Step }) {
         return (
           <li key={name} className="flex min-w-0 flex-1 flex-col gap-1" aria-current={state === "current" ? "step" : undefined}>
             <span className={cn("h-1.5 rounded-full", state === "todo" ? "bg-muted" : "bg-primary")} />
-            <span className={cn("flex items-center gap-1 truncate text-xs", state === "current" ? "font-semibold text-foreground" : "text-muted-foreground")}>
+            <span className={cn("flex items-start gap-1 text-xs leading-tight", state === "current" ? "font-semibold text-foreground" : "text-muted-foreground")}>
               <span
                 className={cn(
                   "grid size-5 shrink-0 place-items-center rounded-full border text-[0.65rem]",
@@ -334,7 +334,7 @@ function Stepper({ step }: { step: Step }) {
               >
                 {state === "done" ? <Check className="size-3" /> : n}
               </span>
-              <span className={cn("truncate", state !== "current" && "hidden sm:inline")}>{t(`appointments:wizard.steps.${name}`)}</span>
+              <span className={cn("pt-0.5", state !== "current" && "hidden sm:inline")}>{t(`appointments:wizard.steps.${name}`)}</span>
             </span>
           </li>
         );
@@ -364,7 +364,9 @@ function CustomerStep({ draft, set, firstField }: StepProps) {
     ...trpc.customer.getAll.queryOptions({ search: term, page: 1, pageSize: APPOINTMENT_LIMITS.wizardCustomerResults, showDeleted: false }),
     enabled: term.length > 0,
   });
-  const rows = term ? (results.data?.data ?? []) : [];
+  // What was typed is what is searched: a cleared box (a customer picked) shows no list at once.
+  const searching = term.length > 0 && search.trim().length > 0;
+  const rows = searching ? (results.data?.data ?? []) : [];
   return (
     <div className="grid gap-4">
       <div className="grid gap-1.5">
@@ -395,7 +397,7 @@ function CustomerStep({ draft, set, firstField }: StepProps) {
             data-testid="wizard-customer-search"
           />
         </div>
-        {term ? (
+        {searching ? (
           <ul className="max-h-48 overflow-y-auto rounded-[var(--radius-card)] border" aria-label={t("appointments:wizard.results")} data-testid="wizard-customer-results">
             {results.isLoading ? <li className="px-3 py-2 text-sm text-muted-foreground">{t("common:loading")}</li> : null}
             {!results.isLoading && rows.length === 0 ? <li className="px-3 py-2 text-sm text-muted-foreground">{t("appointments:wizard.noCustomers")}</li> : null}
