@@ -41,7 +41,9 @@ export const appointmentRoutes: RouteObject[] = [
       { path: "services", ...page("appointments.configure", () => import("./config/services-page").then((m) => m.ServicesPage)) },
       { path: "schedules", ...page("appointments.view", () => import("./config/schedules-page").then((m) => m.SchedulesPage)) },
       { path: "policies", ...page("appointments.configure", () => import("./config/policies-page").then((m) => m.PoliciesPage)) },
-      ...(["reports", "business", "links", "communications", "templates", "payments", "portal", "settings"] as const).map(coming),
+      { path: "templates", ...page("appointments.configure", () => import("./messages/templates-page").then((m) => m.TemplatesPage)) },
+      { path: "communications", ...page("appointments.update", () => import("./messages/communications-page").then((m) => m.CommunicationsPage)) },
+      ...(["reports", "business", "links", "payments", "portal", "settings"] as const).map(coming),
     ],
   },
 ];
