@@ -5,6 +5,7 @@ import { protectedProcedure, requireAnyPermission, requirePermission, router } f
 import { getAvailableSlots } from "./availability";
 import { appointmentConfigProcedures } from "./config/procedures";
 import { appointmentNotifyProcedures } from "./notify/procedures";
+import { appointmentPortalProcedures } from "./portal/staff-procedures";
 import { appointmentReportProcedures } from "./report/procedures";
 import { applyPayment, blockTime, createAppointment, getAppointment, getCalendar, listAppointments, reschedule, updateStatus } from "./service";
 
@@ -48,4 +49,5 @@ export const appointmentRouter = router({
   ...appointmentConfigProcedures,
   ...appointmentNotifyProcedures,
   ...appointmentReportProcedures,
+  ...appointmentPortalProcedures,
 });
