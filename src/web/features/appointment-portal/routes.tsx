@@ -1,4 +1,15 @@
 import type { RouteObject } from "react-router";
 
-/** The public booking portal on the tenant's host (issue 15 §6): no staff session. */
-export const portalRoutes: RouteObject[] = [];
+const book = () => import("./book-page").then((m) => ({ Component: m.BookPage }));
+const account = () => import("./account-page").then((m) => ({ Component: m.AccountPage }));
+
+/**
+ * The public booking portal on the tenant's host (issue 15 §6): no staff session. /book is the
+ * booking flow (shareable as /book?service=<id>&employee=<id>); /book/account signs a customer in
+ * by an e-mailed one-time link (?token=…) and holds the customer area (/book/account/*).
+ */
+export const portalRoutes: RouteObject[] = [
+  { path: "/book", lazy: book },
+  { path: "/book/account", lazy: account },
+  { path: "/book/account/*", lazy: account },
+];
