@@ -43,7 +43,8 @@ export const appointmentRoutes: RouteObject[] = [
       { path: "policies", ...page("appointments.configure", () => import("./config/policies-page").then((m) => m.PoliciesPage)) },
       { path: "templates", ...page("appointments.configure", () => import("./messages/templates-page").then((m) => m.TemplatesPage)) },
       { path: "communications", ...page("appointments.update", () => import("./messages/communications-page").then((m) => m.CommunicationsPage)) },
-      ...(["reports", "business", "links", "payments", "portal", "settings"] as const).map(coming),
+      { path: "reports", ...page("appointments.view", () => import("./report/reports-page").then((m) => m.ReportsPage)) },
+      ...(["business", "links", "payments", "portal", "settings"] as const).map(coming),
     ],
   },
 ];
