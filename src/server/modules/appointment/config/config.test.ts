@@ -95,6 +95,16 @@ describe("services", () => {
   });
 });
 
+describe("employees", () => {
+  it("getEmployees: the tenant's active employees with their schedulable services; a cashier may read it", async () => {
+    const inactive = await employee(owner, "Pedro Inactivo");
+    await owner.employee.delete.mutate({ id: inactive });
+    expect((await owner.appointment.getEmployees.query()).map((e) => e.name)).toEqual(["Luisa Marte", "Ramón Peña"]);
+    expect((await cashier.appointment.getEmployees.query()).length).toBe(2);
+    expect((await outsider.appointment.getEmployees.query()).map((e) => e.name)).toEqual(["Empleado ajeno"]);
+  });
+});
+
 describe("assignments", () => {
   let ramonCatering: string;
   it("saveAssignment creates the link with overrides; getAssignments by employee and by service", async () => {
@@ -107,6 +117,10 @@ describe("assignments", () => {
     expect((await owner.appointment.getAssignments.query({ service_id: catering })).map((r) => r.employee_name)).toEqual(["Luisa Marte", "Ramón Peña"]);
     expect((await owner.appointment.getAssignments.query()).length).toBe(3);
     expect((await owner.appointment.getServices.query()).find((s) => s.id === catering)?.employee_count).toBe(2);
+    expect((await owner.appointment.getEmployees.query()).map((e) => [e.name, e.service_count])).toEqual([
+      ["Luisa Marte", 1],
+      ["Ramón Peña", 2],
+    ]);
   });
   it("saving again updates the same row and keeps its commission percentage", async () => {
     await withTenant(t.db, t.acme.tenant.id, (tx) => tx.update(employeeProducts).set({ commissionPercentage: "12.50" }));

@@ -17,6 +17,7 @@ import {
   deleteSchedule,
   deleteTimeOff,
   getAssignments,
+  getEmployees,
   getPolicy,
   getSchedules,
   getServices,
@@ -37,6 +38,8 @@ const configure = protectedProcedure.use(requirePermission("appointments.configu
  * appointments.configure; a time off request needs appointments.update (approving it, configure).
  */
 export const appointmentConfigProcedures = {
+  /** The active employees the configuration screens pick from, with their count of schedulable services. */
+  getEmployees: view.query(({ ctx }) => getEmployees(ctx)),
   /** The schedulable services with their booking configuration and active employee count. */
   getServices: view.query(({ ctx }) => getServices(ctx)),
   updateServiceConfig: configure.input(serviceConfigInput).mutation(({ ctx, input }) => updateServiceConfig(ctx, input)),

@@ -56,6 +56,30 @@ async function employeeRow(tx: Tx, tenantId: string, employeeId: string, active 
   return row;
 }
 
+// ---------------------------------------------------------------- employees
+
+/**
+ * appointment.getEmployees: the active employees the appointment screens pick from (schedules,
+ * time off, assignments), with how many schedulable services each performs (active assignments).
+ * Needs only appointments.view, so a cashier can request time off without the employees module.
+ */
+export async function getEmployees(ctx: ConfigContext) {
+  const { tx, tenant } = ctx;
+  const assigned = tx
+    .select({ employeeId: employeeProducts.employeeId, n: count().as("n") })
+    .from(employeeProducts)
+    .innerJoin(products, and(eq(products.tenantId, employeeProducts.tenantId), eq(products.id, employeeProducts.productId)))
+    .where(and(eq(employeeProducts.tenantId, tenant.id), eq(employeeProducts.isActive, true), eq(products.isScheduleable, true), isNull(products.deletedAt)))
+    .groupBy(employeeProducts.employeeId)
+    .as("assigned");
+  return tx
+    .select({ id: employees.id, code: employees.code, name: employees.name, service_count: sql<number>`coalesce(${assigned.n}, 0)`.mapWith(Number) })
+    .from(employees)
+    .leftJoin(assigned, eq(assigned.employeeId, employees.id))
+    .where(and(eq(employees.tenantId, tenant.id), eq(employees.isActive, true)))
+    .orderBy(asc(sql`lower(${employees.name})`), asc(employees.code));
+}
+
 // ---------------------------------------------------------------- services
 
 /** appointment.getServices: the schedulable services with their booking configuration and how many active employees perform them. */

@@ -6,11 +6,11 @@ import { NativeSelect } from "../../../components/ui/input";
 import { Switch } from "../../../components/ui/switch";
 import { toast } from "../../../components/ui/use-toast";
 
-/** The employees a configuration screen picks from: every active employee (up to 200), by name. */
+/** The employees a configuration screen picks from: every active employee, by name (appointment.getEmployees). */
 export function useEmployeeOptions() {
   const trpc = useTRPC();
-  const q = useQuery(trpc.employee.getAll.queryOptions({ pageSize: 200, showInactive: false }));
-  return { employees: (q.data?.data ?? []).map((e) => ({ id: e.id, name: e.name })), isLoading: q.isLoading };
+  const q = useQuery(trpc.appointment.getEmployees.queryOptions());
+  return { employees: q.data ?? [], isLoading: q.isLoading };
 }
 
 /** The schedulable services with their configuration (appointment.getServices). */
