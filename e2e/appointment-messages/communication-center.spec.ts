@@ -29,7 +29,7 @@ test("send to a custom selection by e-mail and by WhatsApp; history and outbox",
   await expect(page.getByText("Escriba el asunto del correo")).toBeVisible();
   await page.getByLabel("Asunto").fill("Novedades para {{customer_name}}");
   await expect(page.getByTestId("message-preview-subject")).toHaveText("Novedades para María Rodríguez");
-  await page.screenshot({ path: "test-results/appointment-communications-1366.png", fullPage: true });
+  await page.screenshot({ path: "/tmp/d-shots/appointment-communications-1366.png", fullPage: true });
   await page.getByTestId("send-message").click();
   await expect(page.getByTestId("send-summary")).toHaveText("Enviado a 1 de 1 destinatarios.");
   await expect(page.getByTestId("result-recipient").filter({ hasText: "Carmen Santos" })).toContainText("En bandeja de salida");
@@ -59,7 +59,7 @@ test("send to a custom selection by e-mail and by WhatsApp; history and outbox",
   );
   await expect(page.getByTestId("history-row")).toHaveCount(2);
   await expect(page.getByTestId("history-row").first()).toContainText("WhatsApp");
-  await page.screenshot({ path: "test-results/appointment-communications-whatsapp-1366.png", fullPage: true });
+  await page.screenshot({ path: "/tmp/d-shots/appointment-communications-whatsapp-1366.png", fullPage: true });
 
   // SMS: no provider here, and the screen says so.
   await page.getByTestId("channel-sms").click();
@@ -75,5 +75,5 @@ test("send to a custom selection by e-mail and by WhatsApp; history and outbox",
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(tenantUrl("/home/appointments/communications"));
   await expect(page.getByTestId("history-row")).toHaveCount(2);
-  await page.screenshot({ path: "test-results/appointment-communications-390.png", fullPage: true });
+  await page.screenshot({ path: "/tmp/d-shots/appointment-communications-390.png", fullPage: true });
 });

@@ -39,14 +39,14 @@ test("edit the confirmation template, book, and see the filled confirmation in t
   await expect(preview.getByTestId("template-preview-subject")).toHaveText("Reserva lista: Corte de cabello");
   await expect(preview.getByTestId("template-preview-body")).toHaveText("Hola María Rodríguez, le esperamos el 15/12/2026 a las 10:30 con Ana Pérez. Total: RD$1,500.00. {{codigo}}");
   await expect(preview).toContainText("Variables desconocidas (se enviarán tal cual): {{codigo}}");
-  await page.screenshot({ path: "test-results/appointment-templates-editor-1366.png" });
+  await page.screenshot({ path: "/tmp/d-shots/appointment-templates-editor-1366.png" });
   await sheet.getByTestId("save-template").click();
   await expect(sheet).toHaveCount(0);
   const row = page.getByTestId("template-row").filter({ hasText: "Confirmación de cita" });
   await expect(row).toContainText("Correo electrónico");
   await expect(row.getByTestId("template-active")).toHaveAttribute("aria-checked", "true");
   await expect(page.getByTestId("templates-in-use")).toContainText("Confirmación: se usa «Confirmación de cita».");
-  await page.screenshot({ path: "test-results/appointment-templates-1366.png" });
+  await page.screenshot({ path: "/tmp/d-shots/appointment-templates-1366.png" });
 
   // Book for Carmen Santos (who has an e-mail) through appointment.create, as the wizard does.
   const date = firstWorkingDay();
@@ -76,8 +76,8 @@ test("edit the confirmation template, book, and see the filled confirmation in t
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(tenantUrl("/home/appointments/templates"));
   await expect(page.getByTestId("template-row").filter({ hasText: "Confirmación de cita" })).toBeVisible();
-  await page.screenshot({ path: "test-results/appointment-templates-390.png", fullPage: true });
+  await page.screenshot({ path: "/tmp/d-shots/appointment-templates-390.png", fullPage: true });
   await page.getByTestId("template-row").filter({ hasText: "Confirmación de cita" }).getByTestId("edit-template").click();
   await expect(page.getByTestId("template-sheet")).toBeVisible();
-  await page.screenshot({ path: "test-results/appointment-templates-editor-390.png" });
+  await page.screenshot({ path: "/tmp/d-shots/appointment-templates-editor-390.png" });
 });

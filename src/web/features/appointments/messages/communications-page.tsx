@@ -124,13 +124,15 @@ export function CommunicationsPage() {
     if (field === "subject") setSubject((s) => insertAtCursor(subjectRef.current, s, `{{${variable}}}`));
     else setBody((b) => insertAtCursor(bodyRef.current, b, `{{${variable}}}`));
   };
-  const toggle = (id: string, name: string) =>
+  const toggle = (id: string, name: string) => {
+    setErrors(({ customer_ids: _, ...rest }) => rest);
     setSelected((prev) => {
       const next = new Map(prev);
       if (next.has(id)) next.delete(id);
       else next.set(id, name);
       return next;
     });
+  };
 
   return (
     <div className="grid gap-4" data-testid="appointment-communications-page">
@@ -241,7 +243,10 @@ export function CommunicationsPage() {
                         id="message-subject"
                         ref={subjectRef}
                         value={subject}
-                        onChange={(e) => setSubject(e.target.value)}
+                        onChange={(e) => {
+                          setSubject(e.target.value);
+                          setErrors(({ subject: _, ...rest }) => rest);
+                        }}
                         onFocus={() => {
                           lastField.current = "subject";
                         }}
@@ -257,7 +262,10 @@ export function CommunicationsPage() {
                       ref={bodyRef}
                       rows={6}
                       value={body}
-                      onChange={(e) => setBody(e.target.value)}
+                      onChange={(e) => {
+                        setBody(e.target.value);
+                        setErrors(({ body: _, ...rest }) => rest);
+                      }}
                       onFocus={() => {
                         lastField.current = "body";
                       }}
@@ -266,16 +274,6 @@ export function CommunicationsPage() {
                   </Field>
                 </>
               )}
-
-              <div className="grid gap-1">
-                <MessagePreview
-                  subject={isEmail ? fill(shownSubject, SAMPLE_VALUES[lang]) : undefined}
-                  body={fill(shownBody, SAMPLE_VALUES[lang])}
-                  unknown={unknownVariables(`${isEmail ? shownSubject : ""}\n${shownBody}`)}
-                  testId="message-preview"
-                />
-                <p className="text-xs text-muted-foreground">{t("appointmentMessages:center.previewHint")}</p>
-              </div>
 
               <div className="flex justify-end">
                 <Button type="submit" className="min-h-11" disabled={send.isPending} data-testid="send-message">
@@ -286,7 +284,20 @@ export function CommunicationsPage() {
             </form>
           </CardContent>
         </Card>
-        <div className="grid content-start gap-4">{result ? <ResultCard result={result} /> : null}</div>
+        <div className="grid content-start gap-4 lg:sticky lg:top-4 lg:self-start">
+          {result ? <ResultCard result={result} /> : null}
+          <Card>
+            <CardContent className="grid gap-1 pt-5">
+              <MessagePreview
+                subject={isEmail ? fill(shownSubject, SAMPLE_VALUES[lang]) : undefined}
+                body={fill(shownBody, SAMPLE_VALUES[lang])}
+                unknown={unknownVariables(`${isEmail ? shownSubject : ""}\n${shownBody}`)}
+                testId="message-preview"
+              />
+              <p className="text-xs text-muted-foreground">{t("appointmentMessages:center.previewHint")}</p>
+            </CardContent>
+          </Card>
+        </div>
       </div>
       <HistoryCard />
     </div>
@@ -360,7 +371,7 @@ function HistoryCard() {
             <TR>
               <TH>{t("appointmentMessages:center.date")}</TH>
               <TH>{t("appointmentMessages:center.channel")}</TH>
-              <TH>{t("appointmentMessages:center.group")}</TH>
+              <TH>{t("appointmentMessages:center.groupColumn")}</TH>
               <TH>{t("appointmentMessages:center.message")}</TH>
               <TH className="text-right">{t("appointmentMessages:center.recipients")}</TH>
               <TH className="text-right">{t("appointmentMessages:center.sentCount")}</TH>
@@ -373,7 +384,7 @@ function HistoryCard() {
                   {fmt.format(new Date(m.created_at))}
                 </TD>
                 <TD label={t("appointmentMessages:center.channel")}>{t(`appointmentMessages:channels.${m.channel}`)}</TD>
-                <TD label={t("appointmentMessages:center.group")}>{t(`appointmentMessages:groups.${m.recipient_group}`)}</TD>
+                <TD label={t("appointmentMessages:center.groupColumn")}>{t(`appointmentMessages:groups.${m.recipient_group}`)}</TD>
                 <TD label={t("appointmentMessages:center.message")} className="max-w-80">
                   <span className="line-clamp-2 break-words" data-testid="history-message">
                     {m.subject || m.body}
