@@ -259,7 +259,7 @@ export async function restoreEmployee(tx: Tx, tenantId: string, id: string) {
   return { id, is_active: true };
 }
 
-/** employee.getByService: the active employees linked to a schedulable product (the appointment wizard's professionals). */
+/** employee.getByService: the active employees assigned to a schedulable product (an active link; the appointment wizard's professionals). */
 export async function findEmployeesByService(tx: Tx, tenantId: string, serviceId: string) {
   const [service] = await tx
     .select({ id: products.id, isScheduleable: products.isScheduleable })
@@ -279,7 +279,7 @@ export async function findEmployeesByService(tx: Tx, tenantId: string, serviceId
     })
     .from(employeeProducts)
     .innerJoin(employees, and(eq(employees.tenantId, employeeProducts.tenantId), eq(employees.id, employeeProducts.employeeId)))
-    .where(and(eq(employeeProducts.tenantId, tenantId), eq(employeeProducts.productId, serviceId), eq(employees.isActive, true)))
+    .where(and(eq(employeeProducts.tenantId, tenantId), eq(employeeProducts.productId, serviceId), eq(employeeProducts.isActive, true), eq(employees.isActive, true)))
     .orderBy(asc(sql`lower(${employees.name})`), asc(employees.code));
 }
 
