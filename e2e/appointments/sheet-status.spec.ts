@@ -99,9 +99,11 @@ test("appointment sheet: confirm, partial and full payments, reschedule, cancel 
   await expect(sheet.getByTestId("appointment-balance")).toHaveText("RD$1,000.00");
   await expect(sheet.getByTestId("appointment-invoice")).toHaveCount(0);
 
-  // Full: the rest, with the default NCF type's invoice; nothing left due.
+  // Full: the rest, with the default NCF type's invoice; nothing left due (on a phone).
+  await page.setViewportSize({ width: 390, height: 844 });
   dialog = await applyPayment(page);
   await expect(dialog.getByTestId("payment-amount")).toHaveValue("1000.00");
+  await page.screenshot({ path: "test-results/appointments-payment-390.png" });
   await expect(dialog.getByTestId("payment-amount")).toHaveAttribute("readonly", "");
   await dialog.getByTestId("payment-submit").click();
   step = dialog.getByTestId("payment-link-step");
@@ -109,7 +111,9 @@ test("appointment sheet: confirm, partial and full payments, reschedule, cancel 
   await expect(step.getByTestId("payment-applied-invoice")).toContainText("NCF B0");
   // Nothing is due: the link is for the amount just paid.
   await expect(step).toContainText("por RD$1,000.00");
+  await page.screenshot({ path: "test-results/appointments-payment-link-390.png" });
   await step.getByTestId("payment-done").click();
+  await page.setViewportSize({ width: 1366, height: 768 });
   await expect(sheet.getByTestId("appointment-balance")).toHaveText("RD$0.00");
   await expect(sheet.getByTestId("appointment-invoice")).toBeVisible();
   await expect(sheet.getByTestId("appointment-payment")).toHaveCount(2);

@@ -4,6 +4,7 @@ import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { balanceDue, minorUnits, paymentAmountProblem, suggestedAmount } from "../../../../shared/appointments/payment";
 import { PAYMENT_TYPES, type PaymentType } from "../../../../shared/appointments/schemas";
+import { toBig } from "../../../../shared/catalog/decimal";
 import { formatMoney } from "../../../../shared/money/format";
 import { errorCode, useTRPC } from "../../../app/trpc";
 import { Button } from "../../../components/ui/button";
@@ -93,7 +94,6 @@ function PaymentBody({ appointment: a, onClose, onApplied }: { appointment: Appo
       onSuccess: async (r, input) => {
         key.current = crypto.randomUUID();
         setApplied({ ...(r as Omit<Applied, "amount">), amount: String(input.amount) });
-        toast({ variant: "success", title: t("appointments:payment.applied"), description: formatMoney(String(input.amount), lang) });
         await qc.invalidateQueries(trpc.appointment.pathFilter());
         onApplied?.();
       },
@@ -340,9 +340,10 @@ function LinkStep({ appointment: a, applied, onClose }: { appointment: Appointme
         </p>
       ) : (
         <div className="grid gap-2">
-          <p className="text-sm">
-            {t("appointments:payment.linkFor", { order: applied.order_number || `APT-${a.appointment_number}`, amount: formatMoney(linkAmount, lang) })}
-          </p>
+          <div className="grid gap-0.5 text-sm">
+            <p className="font-medium">{t("appointments:payment.linkFor", { order: applied.order_number || `APT-${a.appointment_number}`, amount: formatMoney(linkAmount, lang) })}</p>
+            <p className="text-muted-foreground">{t(toBig(applied.balance_due).gt(0) ? "appointments:payment.linkForBalance" : "appointments:payment.linkForPaid")}</p>
+          </div>
           {link ? (
             <>
               <div className="flex gap-2">

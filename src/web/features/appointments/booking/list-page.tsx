@@ -132,7 +132,7 @@ export function AppointmentListPage() {
                 <TH>{t("appointments:fields.professional")}</TH>
                 <TH>{t("appointments:fields.status")}</TH>
                 <TH className="text-right">{t("appointments:fields.total")}</TH>
-                <TH className="text-right">{t("appointments:fields.balance")}</TH>
+                <TH className="whitespace-nowrap text-right">{t("appointments:fields.balance")}</TH>
               </TR>
             </THead>
             <TBody>
