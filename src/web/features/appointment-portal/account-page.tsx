@@ -150,7 +150,7 @@ function CustomerArea({ name }: { name: string }) {
     trpc.portal.signOut.mutationOptions({
       onSuccess: async () => {
         await qc.invalidateQueries(trpc.portal.pathFilter());
-        navigate("/book/account");
+        await navigate("/book/account");
       },
     }),
   );

@@ -44,7 +44,9 @@ export const appointmentRoutes: RouteObject[] = [
       { path: "templates", ...page("appointments.configure", () => import("./messages/templates-page").then((m) => m.TemplatesPage)) },
       { path: "communications", ...page("appointments.update", () => import("./messages/communications-page").then((m) => m.CommunicationsPage)) },
       { path: "reports", ...page("appointments.view", () => import("./report/reports-page").then((m) => m.ReportsPage)) },
-      ...(["business", "links", "payments", "portal", "settings"] as const).map(coming),
+      { path: "portal", ...page("appointments.configure", () => import("./portal-admin/portal-page").then((m) => m.PortalPage)) },
+      { path: "links", ...page("appointments.configure", () => import("./portal-admin/portal-page").then((m) => m.LinksPage)) },
+      ...(["business", "payments", "settings"] as const).map(coming),
     ],
   },
 ];
