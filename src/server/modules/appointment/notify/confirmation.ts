@@ -7,7 +7,7 @@ import { loadAppointmentFacts, mailAppointment } from "./service";
  * Sends the booking confirmation of a new appointment (called by appointment.create in its
  * transaction): when the appointment has an e-mail, the active 'confirmation' template (or the
  * default text in the tenant's language) filled with its values, through sendMail (SMTP or the
- * outbox), and confirmation_sent_at set. Mail never fails the booking: the work runs in a
+ * outbox), and confirmation_sent_at set once it is sent or in the outbox (not when SMTP refused it). Mail never fails the booking: the work runs in a
  * savepoint, and an error rolls back only that savepoint and is logged.
  */
 export async function sendBookingConfirmation(ctx: Pick<AppointmentContext, "tx" | "tenant">, appointmentId: string): Promise<void> {
@@ -17,7 +17,10 @@ export async function sendBookingConfirmation(ctx: Pick<AppointmentContext, "tx"
       const facts = await loadAppointmentFacts(sp, tenant.id, appointmentId);
       if (!facts?.customer_email) return;
       const status = await mailAppointment(sp, tenant, facts, "confirmation");
-      if (status === "failed") console.warn(`[appointments] confirmation mail of ${appointmentId} was refused by SMTP (kept as failed in the outbox)`);
+      if (status === "failed") {
+        console.warn(`[appointments] confirmation mail of ${appointmentId} was refused by SMTP (kept as failed in the outbox)`);
+        return;
+      }
       await sp
         .update(appointments)
         .set({ confirmationSentAt: new Date() })

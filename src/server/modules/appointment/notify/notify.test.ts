@@ -149,6 +149,22 @@ describe("booking confirmation", () => {
   });
 });
 
+describe("mail failure never fails the booking", () => {
+  it("with an SMTP server that refuses, the appointment is booked, the mail kept as failed, confirmation_sent_at left empty", async () => {
+    const before = process.env.SMTP_URL;
+    process.env.SMTP_URL = "smtp://127.0.0.1:1";
+    try {
+      const a = await cashier.appointment.create.mutate(booking({ start_time: "13:00", customer_email: "rechazo@example.do", customer_name: "Rechazo SMTP" }));
+      expect(a).toMatchObject({ status: "pending", start_time: "13:00" });
+      expect((await appointmentRow(t.acme.tenant.id, a.id)).confirmationSentAt).toBeNull();
+      expect((await mailsTo(t.acme.tenant.id, "rechazo@example.do")).map((m) => m.status)).toEqual(["failed"]);
+    } finally {
+      if (before === undefined) delete process.env.SMTP_URL;
+      else process.env.SMTP_URL = before;
+    }
+  });
+});
+
 describe("communication center", () => {
   let carmen: string;
   let luis: string;
