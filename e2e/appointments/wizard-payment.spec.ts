@@ -203,6 +203,28 @@ test("wizard: a booked slot shows 'Ocupado' and cannot be chosen", async ({ page
   await expect(busy).toBeDisabled();
   await expect(busy).toContainText("Ocupado");
   await page.screenshot({ path: "test-results/appointments-wizard-busy-1366.png" });
+  // A slot taken by someone else while the wizard is open: the server's refusal as a toast, the wizard stays.
+  const taken = wizard.locator('[data-testid="wizard-slot"][data-available="true"]').first();
+  const takenTime = (await taken.getAttribute("data-time"))!;
+  await taken.click();
+  await wizard.getByTestId("wizard-next").click();
+  await trpcMutation(page, "appointment.create", {
+    customer_name: "Rosa Peralta",
+    service_id: service.id,
+    employee_id: luisa.id,
+    appointment_date: date,
+    start_time: takenTime,
+    party_size: 1,
+    idempotency_key: crypto.randomUUID(),
+  });
+  await wizard.getByTestId("wizard-confirm").click();
+  await expect(page.getByText("No hay disponibilidad para la hora seleccionada", { exact: true })).toBeVisible();
+  await expect(wizard).toBeVisible();
+  await wizard.getByTestId("wizard-back").click();
+  const nowBusy = wizard.locator(`[data-testid="wizard-slot"][data-time="${takenTime}"]`);
+  await expect(nowBusy).toBeDisabled();
+  await expect(nowBusy).toContainText("Ocupado");
+  await expect(nowBusy).toHaveAttribute("aria-pressed", "false");
   // Choosing another date clears the time; choosing the service again clears the professional.
   const other = wizard.locator('[data-testid="wizard-slot"][data-available="true"]').first();
   await other.click();

@@ -456,6 +456,10 @@ function DateTimeStep({ draft, set, dates, firstField }: StepProps & { dates: st
     enabled: !!draft.appointment_date && !!draft.service_id,
   });
   const list = slots.data ?? [];
+  // A time taken meanwhile (the server refused it, the slots were read again) is no longer chosen.
+  React.useEffect(() => {
+    if (draft.start_time && slots.data?.some((s) => s.time === draft.start_time && !s.available)) set({ start_time: "" });
+  }, [slots.data]);
   return (
     <div className="grid gap-4">
       <fieldset className="grid gap-2">
