@@ -53,15 +53,16 @@ async function dragEventTo(page: Page, event: Locator, date: string, time: strin
   const column = await page.locator(`td.fc-timegrid-col[data-date="${date}"]`).boundingBox();
   const slot = await lane.boundingBox();
   if (!from || !column || !slot) throw new Error(`no event or grid cell for ${date} ${time}`);
-  // FullCalendar drags from the middle of the event's first slot (half an hour), wherever it was
-  // grabbed: grab it there, and let go in the first quarter hour of the target by the same measure.
+  // Grabbed in its first quarter hour (so the drag starts from the event's start); FullCalendar then
+  // measures from the middle of the first half-hour row, a quarter of an hour lower: let go at the
+  // target row's top line, which it reads as the middle of the target's first quarter hour.
   const startX = from.x + from.width / 2;
-  const startY = from.y + slot.height / 2;
+  const startY = from.y + slot.height / 4;
   const dy = ((minutes(time) - minutes(fromTime)) / 30) * slot.height;
   await page.mouse.move(startX, startY);
   await page.mouse.down();
   await page.mouse.move(startX, startY + 8, { steps: 4 });
-  await page.mouse.move(column.x + column.width / 2, from.y + slot.height / 8 + dy, { steps: 20 });
+  await page.mouse.move(column.x + column.width / 2, from.y + dy + 1, { steps: 20 });
   await page.mouse.up();
 }
 
@@ -108,7 +109,9 @@ test("the week view: a drag onto a busy time is refused and put back, a drag to 
   expect(await eventSlot(page, eventA)).toBe(timeA);
 
   // Onto Beto's hour (same employee): refused with the server's message, and back in place.
+  const refusedMove = page.waitForRequest((r) => r.url().includes("appointment.reschedule"));
   await dragEventTo(page, eventA, date, timeB, timeA);
+  expect((await refusedMove).postData()).toContain(`"appointment_date":"${date}","start_time":"${timeB}"`);
   const refused = page.locator('li[data-variant="destructive"]');
   await expect(refused).toContainText("No se pudo reprogramar la cita");
   await expect(refused).toContainText("No hay disponibilidad para la hora seleccionada");
@@ -118,7 +121,9 @@ test("the week view: a drag onto a busy time is refused and put back, a drag to 
   await expect(refused).toHaveCount(0);
 
   // To a free hour: moved, and still there after a reload, now 'Reprogramada'.
+  const move = page.waitForRequest((r) => r.url().includes("appointment.reschedule"));
   await dragEventTo(page, eventA, date, timeFree, timeA);
+  expect((await move).postData()).toContain(`"appointment_date":"${date}","start_time":"${timeFree}"`);
   await expect(page.locator('li[data-variant="success"]')).toContainText("Cita reprogramada");
   await page.reload();
   await expect(eventA).toContainText(`${timeFree} Ana Calendario ${stamp}`);

@@ -302,7 +302,13 @@ export function CalendarPage() {
                   ? { left: "prev,next today", center: "title", right: "timeGridDay,listWeek,dayGridMonth" }
                   : { left: "prev,next today", center: "title", right: "timeGridDay,timeGridWeek,dayGridMonth,listWeek" }
               }
-              buttonText={{ listWeek: t("appointmentAdmin:calendar.views.list") }}
+              buttonText={{
+                today: t("appointmentAdmin:calendar.views.today"),
+                timeGridDay: t("appointmentAdmin:calendar.views.day"),
+                timeGridWeek: t("appointmentAdmin:calendar.views.week"),
+                dayGridMonth: t("appointmentAdmin:calendar.views.month"),
+                listWeek: t("appointmentAdmin:calendar.views.list"),
+              }}
               height="auto"
               firstDay={1}
               nowIndicator
