@@ -264,4 +264,14 @@ describe("reminders", () => {
     expect(await errorOf(outsider.appointment.sendReminderNow.mutate({ appointment_id: "nope" }))).toMatchObject({ code: "BAD_REQUEST" });
     void sql;
   });
+
+  it("getWhatsAppLink fills the WhatsApp template of the kind (else the e-mail one's body); another tenant's appointment is NOT_FOUND", async () => {
+    const a = await cashier.appointment.create.mutate(booking({ start_time: "10:00", customer_email: undefined, customer_phone: "809-555-4444", customer_name: "Pedro Gil" }));
+    const viaEmail = await cashier.appointment.getWhatsAppLink.query({ appointment_id: a.id, kind: "confirmation" });
+    expect(viaEmail.text).toMatch(/^Hola Pedro Gil: Masaje el /);
+    await owner.appointment.saveTemplate.mutate({ name: "WA", kind: "confirmation", channel: "whatsapp", body: "¡Listo {{customer_name}}! {{appointment_time}}" });
+    const own = await cashier.appointment.getWhatsAppLink.query({ appointment_id: a.id, kind: "confirmation" });
+    expect(own).toEqual({ text: "¡Listo Pedro Gil! 10:00", phone: "809-555-4444", url: `https://wa.me/18095554444?text=${encodeURIComponent("¡Listo Pedro Gil! 10:00")}` });
+    expect((await errorOf(outsider.appointment.getWhatsAppLink.query({ appointment_id: a.id, kind: "confirmation" }))).code).toBe("NOT_FOUND");
+  });
 });

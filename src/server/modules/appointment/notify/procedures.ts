@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { messagesListInput, previewInput, recipientsInput, sendMessageInput, templateActiveInput, templateInput } from "../../../../shared/appointments/templates";
 import { protectedProcedure, requirePermission } from "../../../trpc/init";
-import { getMessages, getRecipients, getTemplates, previewTemplate, saveTemplate, sendMessage, sendReminderNow, setTemplateActive } from "./service";
+import { getMessages, getRecipients, getTemplates, getWhatsAppLink, previewTemplate, saveTemplate, sendMessage, sendReminderNow, setTemplateActive } from "./service";
 
 const view = protectedProcedure.use(requirePermission("appointments.view"));
 const configure = protectedProcedure.use(requirePermission("appointments.configure"));
@@ -24,5 +24,9 @@ export const appointmentNotifyProcedures = {
   /** Counts per recipient group for the channel, and customers for the custom picker (search). */
   getRecipients: view.input(recipientsInput).query(({ ctx, input }) => getRecipients(ctx, input)),
   sendMessage: update.input(sendMessageInput).mutation(({ ctx, input }) => sendMessage(ctx, input)),
+  /** The wa.me link with the appointment's confirmation or reminder text (the WhatsApp template of the kind, else the e-mail one's body, else the default). */
+  getWhatsAppLink: view
+    .input(z.object({ appointment_id: z.uuid("appointmentMessages:errors.invalidId"), kind: z.enum(["confirmation", "reminder"], { error: "appointmentMessages:errors.kind" }) }))
+    .query(({ ctx, input }) => getWhatsAppLink(ctx, input)),
   sendReminderNow: update.input(z.object({ appointment_id: z.uuid("appointmentMessages:errors.invalidId") })).mutation(({ ctx, input }) => sendReminderNow(ctx, input.appointment_id)),
 };

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   DEFAULT_TEMPLATES,
@@ -97,15 +97,36 @@ export async function loadAppointmentFacts(tx: Tx, tenantId: string, id: string)
   return row ?? null;
 }
 
-/** The active e-mail template of a kind (the newest one), else the default text in the language. */
-export async function templateFor(tx: Tx, tenantId: string, kind: "confirmation" | "reminder", lang: Lang): Promise<{ subject: string; body: string }> {
-  const [row] = await tx
-    .select({ subject: appointmentTemplates.subject, body: appointmentTemplates.body })
+/**
+ * The active template of a kind for a channel (the newest one), else the default text in the
+ * language. A WhatsApp text without its own WhatsApp template uses the active e-mail template's body.
+ */
+export async function templateFor(tx: Tx, tenantId: string, kind: "confirmation" | "reminder", lang: Lang, channel: "email" | "whatsapp" = "email"): Promise<{ subject: string; body: string }> {
+  const rows = await tx
+    .select({ subject: appointmentTemplates.subject, body: appointmentTemplates.body, channel: appointmentTemplates.channel })
     .from(appointmentTemplates)
-    .where(and(eq(appointmentTemplates.tenantId, tenantId), eq(appointmentTemplates.kind, kind), eq(appointmentTemplates.channel, "email"), eq(appointmentTemplates.isActive, true)))
-    .orderBy(desc(appointmentTemplates.updatedAt))
-    .limit(1);
-  return row ?? DEFAULT_TEMPLATES[lang][kind];
+    .where(
+      and(
+        eq(appointmentTemplates.tenantId, tenantId),
+        eq(appointmentTemplates.kind, kind),
+        inArray(appointmentTemplates.channel, channel === "email" ? ["email"] : ["whatsapp", "email"]),
+        eq(appointmentTemplates.isActive, true),
+      ),
+    )
+    .orderBy(desc(appointmentTemplates.updatedAt));
+  const row = rows.find((r) => r.channel === channel) ?? rows[0];
+  return row ? { subject: row.subject, body: row.body } : DEFAULT_TEMPLATES[lang][kind];
+}
+
+/** appointment.getWhatsAppLink: the wa.me link with an appointment's confirmation or reminder text, for staff to open (null without a usable phone). */
+export async function getWhatsAppLink(ctx: Ctx, input: { appointment_id: string; kind: "confirmation" | "reminder" }) {
+  const { tx, tenant } = ctx;
+  const facts = await loadAppointmentFacts(tx, tenant.id, input.appointment_id);
+  if (!facts) throw notFound();
+  const lang = await tenantLanguage(tx, tenant.id);
+  const tpl = await templateFor(tx, tenant.id, input.kind, lang, "whatsapp");
+  const text = fill(tpl.body, appointmentValues(facts, tenant, lang));
+  return { text, phone: facts.customer_phone, url: facts.customer_phone ? whatsappLink(facts.customer_phone, text) : null };
 }
 
 /** A filled text as a mail: the text itself and an HTML version with its line breaks. */
@@ -416,7 +437,7 @@ export async function sendReminderNow(ctx: Ctx, appointmentId: string) {
   let whatsappUrl: string | null = null;
   if (facts.customer_phone) {
     const lang = await tenantLanguage(tx, tenant.id);
-    const tpl = await templateFor(tx, tenant.id, "reminder", lang);
+    const tpl = await templateFor(tx, tenant.id, "reminder", lang, "whatsapp");
     whatsappUrl = whatsappLink(facts.customer_phone, fill(tpl.body, appointmentValues(facts, tenant, lang)));
   }
   await tx
