@@ -196,9 +196,9 @@ export function ReportsPage() {
 function Kpi({ id, label, value, hint }: { id: string; label: string; value: string; hint?: string }) {
   return (
     <Card className="min-w-0 print:break-inside-avoid" data-testid={`kpi-${id}`}>
-      <CardContent className="grid gap-1 p-4">
+      <CardContent className="grid min-w-0 gap-1 p-3 sm:p-4">
         <span className="text-xs font-medium text-muted-foreground">{label}</span>
-        <span className="text-2xl font-bold tabular-nums" data-testid={`kpi-${id}-value`}>
+        <span className="text-xl font-bold tabular-nums [overflow-wrap:anywhere] sm:text-2xl" data-testid={`kpi-${id}-value`}>
           {value}
         </span>
         {hint ? <span className="text-xs text-muted-foreground">{hint}</span> : null}
@@ -318,7 +318,7 @@ function ReportBody({ data, lang }: { data: Report; lang: string }) {
           </div>
         </ChartCard>
         <ChartCard title={t("appointmentAdmin:reports.charts.statusBreakdown")} testId="chart-status">
-          <div className="grid items-center gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+          <div className="grid gap-4">
             <div aria-hidden="true" className="h-52 w-full min-w-0">
               {statusData.length > 0 ? (
                 <ResponsiveContainer width="100%" height="100%">
