@@ -198,7 +198,7 @@ function Kpi({ id, label, value, hint }: { id: string; label: string; value: str
     <Card className="min-w-0 print:break-inside-avoid" data-testid={`kpi-${id}`}>
       <CardContent className="grid min-w-0 gap-1 p-3 sm:p-4">
         <span className="text-xs font-medium text-muted-foreground">{label}</span>
-        <span className="text-xl font-bold tabular-nums [overflow-wrap:anywhere] sm:text-2xl" data-testid={`kpi-${id}-value`}>
+        <span className="text-xl font-bold tabular-nums [overflow-wrap:anywhere]" data-testid={`kpi-${id}-value`}>
           {value}
         </span>
         {hint ? <span className="text-xs text-muted-foreground">{hint}</span> : null}
@@ -274,7 +274,7 @@ function ReportBody({ data, lang }: { data: Report; lang: string }) {
         </Card>
       ) : null}
 
-      <div className="grid min-w-0 gap-4 lg:grid-cols-2">
+      <div className="grid min-w-0 gap-4 lg:grid-cols-2 lg:items-start">
         <ChartCard title={t("appointmentAdmin:reports.charts.perDay")} testId="chart-per-day">
           <div aria-hidden="true" className="h-64 w-full min-w-0">
             <ResponsiveContainer width="100%" height="100%">
