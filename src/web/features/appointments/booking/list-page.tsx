@@ -45,7 +45,7 @@ export function AppointmentListPage() {
   const [openId, setOpenId] = React.useState<string | null>(null);
   const [creating, setCreating] = React.useState(false);
 
-  const services = useQuery(trpc.product.getAll.queryOptions({ search: "", isScheduleable: true, page: 1, pageSize: 100, showDeleted: false }));
+  const services = useQuery({ ...trpc.product.getAll.queryOptions({ search: "", isScheduleable: true, page: 1, pageSize: 100, showDeleted: false }), enabled: can("products.view") });
   const employees = useQuery({ ...trpc.employee.getAll.queryOptions({ search: "", page: 1, pageSize: 200, showInactive: false }), enabled: can("employees.view") });
   const rangeOk = from <= to;
   const list = useQuery({

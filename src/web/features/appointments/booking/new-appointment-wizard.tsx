@@ -12,6 +12,7 @@ import { Field } from "../../../components/ui/label";
 import { toast } from "../../../components/ui/use-toast";
 import { todayInSantoDomingo } from "../../../lib/dates";
 import { tMessage } from "../../../lib/i18n";
+import { usePermissions } from "../../../lib/permissions";
 import { useDebounce } from "../../../lib/use-debounce";
 import { cn } from "../../../lib/utils";
 import { dayLabel, formatTime, longDate, wizardDates } from "./dates";
@@ -358,18 +359,20 @@ type StepProps = { draft: Draft; set: (patch: Partial<Draft>) => void; firstFiel
 function CustomerStep({ draft, set, firstField }: StepProps) {
   const { t } = useTranslation();
   const trpc = useTRPC();
+  const { can } = usePermissions();
+  const canSearch = can("customers.view");
   const [search, setSearch] = React.useState("");
   const term = useDebounce(search.trim(), APPOINTMENT_LIMITS.customerSearchDebounceMs);
   const results = useQuery({
     ...trpc.customer.getAll.queryOptions({ search: term, page: 1, pageSize: APPOINTMENT_LIMITS.wizardCustomerResults, showDeleted: false }),
-    enabled: term.length > 0,
+    enabled: term.length > 0 && canSearch,
   });
   // What was typed is what is searched: a cleared box (a customer picked) shows no list at once.
   const searching = term.length > 0 && search.trim().length > 0;
   const rows = searching ? (results.data?.data ?? []) : [];
   return (
     <div className="grid gap-4">
-      <div className="grid gap-1.5">
+      <div className={cn("grid gap-1.5", !canSearch && "hidden")}>
         <label htmlFor="wizard-customer-search" className="text-sm font-medium">
           {t("appointments:wizard.searchCustomer")}
         </label>
@@ -378,7 +381,7 @@ function CustomerStep({ draft, set, firstField }: StepProps) {
           <Input
             id="wizard-customer-search"
             ref={(el) => {
-              firstField.current = el;
+              if (canSearch) firstField.current = el;
             }}
             className="pl-9"
             value={search}
@@ -433,7 +436,12 @@ function CustomerStep({ draft, set, firstField }: StepProps) {
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t("appointments:fields.customerName")} htmlFor="wizard-name" required className="sm:col-span-2">
-          <Input id="wizard-name" value={draft.customer_name} maxLength={200} autoComplete="off" onChange={(e) => set({ customer_name: e.target.value })} data-testid="wizard-name" />
+          <Input
+            id="wizard-name"
+            ref={(el) => {
+              if (!canSearch) firstField.current = el;
+            }}
+            value={draft.customer_name} maxLength={200} autoComplete="off" onChange={(e) => set({ customer_name: e.target.value })} data-testid="wizard-name" />
         </Field>
         <Field label={t("appointments:fields.email")} htmlFor="wizard-email">
           <Input id="wizard-email" type="email" value={draft.customer_email} maxLength={254} autoComplete="off" onChange={(e) => set({ customer_email: e.target.value })} data-testid="wizard-email" />
