@@ -250,7 +250,7 @@ CREATE INDEX "appointments_employee_busy_idx" ON "appointments" USING btree ("te
 CREATE INDEX "appointments_date_idx" ON "appointments" USING btree ("tenant_id","appointment_date");--> statement-breakpoint
 CREATE INDEX "appointments_customer_idx" ON "appointments" USING btree ("tenant_id","customer_id");--> statement-breakpoint
 CREATE INDEX "appointments_employee_created_idx" ON "appointments" USING btree ("tenant_id","employee_id","created_at");--> statement-breakpoint
-CREATE INDEX "appointments_reminder_idx" ON "appointments" USING btree ("tenant_id","starts_at") WHERE reminder_sent_at IS NULL AND status IN ('pending', 'confirmed');--> statement-breakpoint
+CREATE INDEX "appointments_reminder_idx" ON "appointments" USING btree ("tenant_id","starts_at") WHERE reminder_sent_at IS NULL AND status IN ('pending', 'confirmed', 'rescheduled');--> statement-breakpoint
 CREATE UNIQUE INDEX "employee_schedules_from_key" ON "employee_schedules" USING btree ("tenant_id","employee_id","effective_from");--> statement-breakpoint
 CREATE INDEX "employee_time_off_employee_idx" ON "employee_time_off" USING btree ("tenant_id","employee_id","start_date");--> statement-breakpoint
 CREATE UNIQUE INDEX "portal_sessions_link_key" ON "portal_sessions" USING btree ("tenant_id","link_token_hash");--> statement-breakpoint

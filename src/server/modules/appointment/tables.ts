@@ -70,7 +70,7 @@ export const appointments = pgTable(
     index("appointments_customer_idx").on(t.tenantId, t.customerId),
     /** the least-recently-booked employee: each one's latest booking */
     index("appointments_employee_created_idx").on(t.tenantId, t.employeeId, t.createdAt),
-    index("appointments_reminder_idx").on(t.tenantId, t.startsAt).where(sql`reminder_sent_at IS NULL AND status IN ('pending', 'confirmed')`),
+    index("appointments_reminder_idx").on(t.tenantId, t.startsAt).where(sql`reminder_sent_at IS NULL AND status IN ('pending', 'confirmed', 'rescheduled')`),
     foreignKey({ columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id] }),
     foreignKey({ columns: [t.tenantId, t.serviceId], foreignColumns: [products.tenantId, products.id] }),
     foreignKey({ columns: [t.tenantId, t.employeeId], foreignColumns: [employees.tenantId, employees.id] }),
