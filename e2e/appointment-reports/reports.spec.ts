@@ -103,6 +103,9 @@ test("appointment reports: booked and cancelled appointments show in the month's
   await expect(ramonRow.locator("td").nth(1)).toHaveText(String((ramonBefore?.appointments ?? 0) + 2));
   await expect(ramonRow.locator("td").nth(2)).toHaveText(String((ramonBefore?.cancelled ?? 0) + 1));
   await expect(page.getByTestId("service-row").filter({ hasText: "Consulta de catering" })).toBeVisible();
+  // The day table: the second day holds the cancelled one.
+  const day2 = page.getByTestId("day-row").filter({ hasText: d2.split("-").reverse().join("/") });
+  await expect(day2.locator("td").nth(6)).not.toHaveText("0");
   await page.screenshot({ path: "/tmp/f/reports-1366.png", fullPage: true });
 
   // Filter by Luisa: only her appointment of the new ones, nothing cancelled by her.

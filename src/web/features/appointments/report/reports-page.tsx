@@ -359,9 +359,61 @@ function ReportBody({ data, lang }: { data: Report; lang: string }) {
         </ChartCard>
       </div>
 
+      <DayTable data={data} lang={lang} />
       <EmployeeTable data={data} lang={lang} />
       <ServiceTable data={data} lang={lang} />
     </div>
+  );
+}
+
+/** The per-day figures of the two day charts (days with an appointment or a payment; the period's totals last). */
+function DayTable({ data, lang }: { data: Report; lang: string }) {
+  const { t } = useTranslation();
+  const h = (k: string) => t(`appointmentAdmin:reports.table.${k}`);
+  const rows = data.days.map((d) => ({ ...d, total: REPORT_STATUSES.reduce((acc, x) => acc + d[x], 0) })).filter((d) => d.total > 0 || Number(d.revenue) !== 0);
+  if (rows.length === 0) return null;
+  return (
+    <Card className="min-w-0">
+      <CardHeader className="pb-2">
+        <CardTitle className="text-base">{h("byDay")}</CardTitle>
+      </CardHeader>
+      <CardContent className="min-w-0">
+        <Table stack aria-label={h("byDay")} data-testid="day-table">
+          <THead>
+            <TR>
+              <TH>{h("date")}</TH>
+              {REPORT_STATUSES.map((x) => (
+                <TH key={x} className="text-right">
+                  {t(`appointments:statuses.${x}`)}
+                </TH>
+              ))}
+              <TH className="text-right">{h("total")}</TH>
+              <TH className="text-right">{h("revenue")}</TH>
+            </TR>
+          </THead>
+          <TBody>
+            {rows.map((d) => (
+              <TR key={d.date} data-testid="day-row">
+                <TD stack="primary" className="whitespace-nowrap font-medium">
+                  {formatDate(d.date, lang)}
+                </TD>
+                {REPORT_STATUSES.map((x) => (
+                  <TD key={x} label={t(`appointments:statuses.${x}`)} className="text-right tabular-nums">
+                    {formatCount(d[x], lang)}
+                  </TD>
+                ))}
+                <TD label={h("total")} className="text-right font-medium tabular-nums">
+                  {formatCount(d.total, lang)}
+                </TD>
+                <TD label={h("revenue")} className="text-right tabular-nums">
+                  {formatMoney(d.revenue, lang)}
+                </TD>
+              </TR>
+            ))}
+          </TBody>
+        </Table>
+      </CardContent>
+    </Card>
   );
 }
 
