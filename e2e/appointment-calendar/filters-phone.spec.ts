@@ -51,6 +51,9 @@ test("filters by employee and status, a slot click and the N key open the new ap
   await expect(rosa).toHaveCount(0);
   await expect(lucas).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`employee=${luisa.id}`));
+  // Her working hours are shaded from her schedule: the lunch break (12:00–13:00) is outside them.
+  await expect(page.locator(".fc-timegrid-col .fc-non-business").first()).toBeVisible();
+  await page.screenshot({ path: "/tmp/c2-calendar-luisa-1366.png", fullPage: true });
   // A status nobody has: nothing; back to all.
   await page.getByTestId("calendar-status-completed").click();
   await expect(page.getByTestId("calendar-status-completed")).toHaveAttribute("aria-pressed", "true");

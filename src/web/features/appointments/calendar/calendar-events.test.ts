@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AppointmentRow } from "../booking/types";
-import { appointmentEvent, blockEvents, type CalendarBlock, localDate, localTime, STATUS_COLORS, visibleRange } from "./calendar-events";
+import { appointmentEvent, blockEvents, type CalendarBlock, localDate, localTime, STATUS_COLORS, scheduleBusinessHours, visibleRange } from "./calendar-events";
 
 const row = (patch: Partial<AppointmentRow> = {}): AppointmentRow => ({
   id: "a1",
@@ -86,5 +86,29 @@ describe("dates", () => {
     expect(visibleRange(start, end)).toEqual({ from: "2026-11-23", to: "2026-11-29" });
     expect(localDate(new Date(2026, 0, 5, 7, 5))).toBe("2026-01-05");
     expect(localTime(new Date(2026, 0, 5, 7, 5))).toBe("07:05");
+  });
+});
+
+describe("scheduleBusinessHours", () => {
+  const workday = { dayOff: false, start: "08:00", end: "18:00", breaks: [{ start: "12:00", end: "13:00" }] };
+  const off = { dayOff: true, start: "08:00", end: "18:00", breaks: [] };
+  const week = [off, workday, workday, workday, workday, workday, { ...workday, end: "12:00", breaks: [] }];
+
+  it("shades the working hours of the schedule in effect, without breaks or days off", () => {
+    const hours = scheduleBusinessHours([{ effective_from: "2026-01-01", effective_until: null, days: week }], "2026-11-27");
+    expect(hours?.filter((h) => h.daysOfWeek[0] === 1)).toEqual([
+      { daysOfWeek: [1], startTime: "08:00", endTime: "12:00" },
+      { daysOfWeek: [1], startTime: "13:00", endTime: "18:00" },
+    ]);
+    expect(hours?.some((h) => h.daysOfWeek[0] === 0)).toBe(false);
+    expect(hours?.filter((h) => h.daysOfWeek[0] === 6)).toEqual([{ daysOfWeek: [6], startTime: "08:00", endTime: "12:00" }]);
+  });
+
+  it("takes the latest schedule started by the date, and none when none is in effect", () => {
+    const later = { effective_from: "2026-12-01", effective_until: null, days: week.map(() => ({ ...workday, start: "10:00", breaks: [] })) };
+    const first = { effective_from: "2026-01-01", effective_until: null, days: week };
+    expect(scheduleBusinessHours([first, later], "2026-12-02")?.[0]).toMatchObject({ startTime: "10:00" });
+    expect(scheduleBusinessHours([first, later], "2026-11-30")?.[0]).toMatchObject({ startTime: "08:00" });
+    expect(scheduleBusinessHours([later], "2026-11-30")).toBeNull();
   });
 });

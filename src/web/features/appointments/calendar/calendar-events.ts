@@ -96,3 +96,43 @@ export const localTime = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes()
 export function visibleRange(start: Date, end: Date): { from: string; to: string } {
   return { from: localDate(start), to: addDays(localDate(end), -1) };
 }
+
+/** One day of a weekly schedule (index 0 = Sunday), as appointment.getSchedules answers it. */
+export interface ScheduleDay {
+  dayOff: boolean;
+  start: string;
+  end: string;
+  breaks: { start: string; end: string }[];
+}
+
+export interface BusinessHoursSpan {
+  daysOfWeek: number[];
+  startTime: string;
+  endTime: string;
+}
+
+/** The usual Dominican working week (and the demo's): shaded as business hours when no one employee is chosen. */
+export const DEFAULT_BUSINESS_HOURS: BusinessHoursSpan[] = [{ daysOfWeek: [1, 2, 3, 4, 5, 6], startTime: "08:00", endTime: "18:00" }];
+
+/**
+ * An employee's working hours for FullCalendar's businessHours: the schedule in effect on `date`
+ * (the latest one started by then), each working day's hours without its breaks.
+ */
+export function scheduleBusinessHours(
+  schedules: { effective_from: string; effective_until: string | null; days: ScheduleDay[] }[],
+  date: string,
+): BusinessHoursSpan[] | null {
+  const current = schedules.filter((s) => s.effective_from <= date && (!s.effective_until || s.effective_until >= date)).sort((a, b) => b.effective_from.localeCompare(a.effective_from))[0];
+  if (!current) return null;
+  const spans: BusinessHoursSpan[] = [];
+  current.days.forEach((day, weekday) => {
+    if (!day || day.dayOff || day.end <= day.start) return;
+    let from = day.start;
+    for (const b of [...day.breaks].sort((x, y) => x.start.localeCompare(y.start))) {
+      if (b.start > from) spans.push({ daysOfWeek: [weekday], startTime: from, endTime: b.start < day.end ? b.start : day.end });
+      if (b.end > from) from = b.end;
+    }
+    if (from < day.end) spans.push({ daysOfWeek: [weekday], startTime: from, endTime: day.end });
+  });
+  return spans;
+}

@@ -5,7 +5,7 @@ import interactionPlugin, { type DateClickArg } from "@fullcalendar/interaction"
 import listPlugin from "@fullcalendar/list";
 import FullCalendar from "@fullcalendar/react";
 import timeGridPlugin from "@fullcalendar/timegrid";
-import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CalendarPlus, Filter, Lock } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -25,15 +25,14 @@ import { formatTime, longDate } from "../booking/dates";
 import { NewAppointmentWizard } from "../booking/new-appointment-wizard";
 import type { AppointmentRow, WizardInitial } from "../booking/types";
 import { type BlockTimeDefaults, BlockTimeDialog } from "./block-time-dialog";
-import { appointmentEvent, blockEvents, type CalendarBlock, localDate, localTime, STATUS_COLORS, visibleRange } from "./calendar-events";
+import { appointmentEvent, blockEvents, type CalendarBlock, DEFAULT_BUSINESS_HOURS, localDate, localTime, STATUS_COLORS, scheduleBusinessHours, visibleRange } from "./calendar-events";
 import { useMediaQuery } from "./use-media-query";
 import "./calendar.css";
 
 /** Where the day starts and ends on the time grid, and the working week shaded as business hours. */
 const SLOT_MIN = "07:00:00";
 const SLOT_MAX = "21:00:00";
-/** The demo's (and the usual Dominican) working week; each employee's own schedule decides what is bookable. */
-const BUSINESS_HOURS = { daysOfWeek: [1, 2, 3, 4, 5, 6], startTime: "08:00", endTime: "18:00" };
+type ScheduleOf = Parameters<typeof scheduleBusinessHours>[0][number];
 const NARROW_QUERY = "(max-width: 767px)";
 
 type ViewName = "timeGridDay" | "timeGridWeek" | "dayGridMonth" | "listWeek";
@@ -96,26 +95,28 @@ export function CalendarPage() {
     placeholderData: keepPreviousData,
   });
 
-  // The schedulable services, and the employees who give them (those are the ones with an agenda).
-  const services = useQuery({
-    ...trpc.product.getAll.queryOptions({ isScheduleable: true, pageSize: 100, page: 1, search: "", showDeleted: false }),
-    enabled: can("products.view"),
-  });
+  // The schedulable services and the employees who give one (those have an agenda), plus any
+  // that only the loaded appointments name (a service no longer offered, a reassigned employee).
+  const services = useQuery(trpc.appointment.getServices.queryOptions());
+  const staff = useQuery(trpc.appointment.getEmployees.queryOptions());
   const serviceList = useMemo(() => {
-    const known = new Map<string, string>((services.data?.data ?? []).map((p) => [p.id, p.name]));
+    const known = new Map<string, string>((services.data ?? []).map((p) => [p.id, p.name]));
     for (const a of calendar.data?.appointments ?? []) if (!known.has(a.service_id)) known.set(a.service_id, a.service_name);
     return [...known].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
   }, [services.data, calendar.data]);
-  const byService = useQueries({
-    queries: (services.data?.data ?? []).map((p) => trpc.employee.getByService.queryOptions({ serviceId: p.id })),
-  });
   const employeeList = useMemo(() => {
-    const known = new Map<string, string>();
-    for (const q of byService) for (const e of q.data ?? []) known.set(e.id, e.name);
+    const known = new Map<string, string>((staff.data ?? []).filter((e) => e.service_count > 0).map((e) => [e.id, e.name]));
     for (const a of calendar.data?.appointments ?? []) if (!known.has(a.employee_id)) known.set(a.employee_id, a.employee_name);
     for (const b of calendar.data?.blocks ?? []) if (!known.has(b.employee_id)) known.set(b.employee_id, b.employee_name);
     return [...known].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
-  }, [byService, calendar.data]);
+  }, [staff.data, calendar.data]);
+
+  // Business hours: the chosen employee's schedule in effect, else the usual working week.
+  const schedules = useQuery({ ...trpc.appointment.getSchedules.queryOptions({ employee_id: employeeId }), enabled: !!employeeId });
+  const businessHours = useMemo(
+    () => (employeeId && schedules.data ? (scheduleBusinessHours(schedules.data as ScheduleOf[], range?.from ?? todayInSantoDomingo()) ?? []) : DEFAULT_BUSINESS_HOURS),
+    [employeeId, schedules.data, range?.from],
+  );
 
   const canMove = can("appointments.update");
   const canCreate = can("appointments.create");
@@ -318,7 +319,7 @@ export function CalendarPage() {
               slotDuration="00:30:00"
               snapDuration="00:15:00"
               slotLabelFormat={{ hour: "numeric", minute: "2-digit", meridiem: "short" }}
-              businessHours={BUSINESS_HOURS}
+              businessHours={businessHours}
               allDaySlot
               allDayText={t("appointmentAdmin:calendar.allDay")}
               noEventsText={t("appointmentAdmin:calendar.noEvents")}
