@@ -274,7 +274,7 @@ function AppointmentCard({ a, refundHours }: { a: Mine; refundHours: number }) {
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="grid">
             <span className="font-medium">{a.service_name}</span>
-            <span className="text-sm" data-testid="portal-appointment-when">
+            <span className="text-sm" data-testid="portal-appointment-when" data-date={a.appointment_date} data-time={a.start_time}>
               {longDate(a.appointment_date, lang)} · {formatTime(a.start_time, lang)}
             </span>
             <span className="text-sm text-muted-foreground">

@@ -46,7 +46,7 @@ function PortalScreen({ linksFirst = false }: { linksFirst?: boolean }) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const config = useQuery(trpc.appointment.getPortalConfig.queryOptions());
-  const links = <BookingLinks enabled={config.data?.is_enabled ?? false} />;
+  const links = <BookingLinks enabled={config.data?.is_enabled ?? false} titled={!linksFirst} />;
   return (
     <div className="grid gap-4" data-testid="appointment-portal-page">
       <ConfigHeader
@@ -246,7 +246,7 @@ function CopyButton({ url, label }: { url: string; label: string }) {
 }
 
 /** The shareable links: one per service, and one per professional of each service. */
-function BookingLinks({ enabled }: { enabled: boolean }) {
+function BookingLinks({ enabled, titled }: { enabled: boolean; titled: boolean }) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const services = useQuery(trpc.appointment.getServices.queryOptions());
@@ -257,7 +257,7 @@ function BookingLinks({ enabled }: { enabled: boolean }) {
   return (
     <Card data-testid="portal-links">
       <CardHeader>
-        <CardTitle>{t("bookingPortal:admin.linksTitle")}</CardTitle>
+        {titled ? <CardTitle>{t("bookingPortal:admin.linksTitle")}</CardTitle> : null}
         <CardDescription>{enabled ? t("bookingPortal:admin.linksHint") : t("bookingPortal:admin.linksDisabled")}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-2">
