@@ -1,3 +1,5 @@
+export { whatsappLink } from "../platform/whatsapp";
+
 import { z } from "zod";
 import { isStorableText } from "../platform/text";
 
@@ -154,14 +156,3 @@ export const messagesListInput = z.object({
   pageSize: z.union([z.literal(10), z.literal(20), z.literal(50), z.literal(100)]).default(10),
 });
 
-/** WhatsApp's click-to-chat number: Dominican 10-digit numbers (809/829/849) get the country code 1. */
-export function whatsappDigits(phone: string): string {
-  const digits = phone.replace(/\D/g, "");
-  return digits.length === 10 && /^(809|829|849)/.test(digits) ? `1${digits}` : digits;
-}
-
-/** The wa.me link that opens a chat with the text, or null when the phone is not a usable number. */
-export function whatsappLink(phone: string, text: string): string | null {
-  const n = whatsappDigits(phone);
-  return n.length < 8 || n.length > 15 ? null : `https://wa.me/${n}?text=${encodeURIComponent(text)}`;
-}

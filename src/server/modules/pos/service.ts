@@ -6,6 +6,7 @@ import { methodTakesCurrency } from "../../../shared/fiscal-settings/payment-met
 import { translate } from "../../../shared/i18n/translate";
 import { balanceDueOf, DEFAULT_CREDIT_DAYS, dueDateOf, paymentStatusOf } from "../../../shared/invoices/balance";
 import { businessDate } from "../../../shared/platform/dates";
+import { whatsappNumber } from "../../../shared/platform/whatsapp";
 import { type ComputedLine, computeCart } from "../../../shared/pos/pricing";
 import { buildReceiptText, RECEIPT_TEXT_WIDTH } from "../../../shared/pos/receipt";
 import type { PosCardPaymentInput } from "../../../shared/pos/schemas";
@@ -1065,12 +1066,6 @@ export async function sendReceiptEmail(ctx: PosContext, input: { orderId: string
   return { status: sent.status };
 }
 
-
-/** A Dominican number (809/829/849 + 7 digits) gets the country code 1; others are used as typed. */
-export function whatsappNumber(phone: string): string {
-  const digits = phone.replace(/\D/g, "");
-  return digits.length === 10 && /^(809|829|849)/.test(digits) ? `1${digits}` : digits;
-}
 
 /**
  * pos.sendReceiptWhatsApp: WhatsApp's click-to-chat link with the receipt text for the

@@ -1,8 +1,8 @@
 import { translate } from "../../../shared/i18n/translate";
 import { formatMoney, formatQuantity } from "../../../shared/money/format";
+import { whatsappNumber } from "../../../shared/platform/whatsapp";
 import { appError, } from "../../trpc/errors";
 import { escapeHtml, type MailStatus, sendMail } from "../mail/service";
-import { whatsappNumber } from "../pos/service";
 import { purchaseOrderPdf, purchaseOrderPdfFilename } from "./pdf";
 import { assertTransition, getPurchaseOrder, lockOrder, markSent, type PurchaseOrderDetail, type PurchasingContext } from "./service";
 

@@ -1,4 +1,5 @@
 import { toBig } from "../../../../shared/catalog/decimal";
+import { whatsappNumber } from "../../../../shared/platform/whatsapp";
 
 /**
  * The payment link's amount after a payment: what is still due when something is, else the
@@ -13,8 +14,7 @@ export function paymentLinkAmount(balanceAfter: string, amountPaid: string): str
  * number 809/829/849 gets the country code 1), else WhatsApp's own contact picker.
  */
 export function whatsappShareUrl(text: string, phone?: string | null): string {
-  let digits = (phone ?? "").replace(/\D/g, "");
-  if (digits.length === 10 && /^8[024]9/.test(digits)) digits = `1${digits}`;
+  const digits = whatsappNumber(phone ?? "");
   const to = digits.length >= 8 ? digits : "";
   return `https://wa.me/${to}?text=${encodeURIComponent(text)}`;
 }
