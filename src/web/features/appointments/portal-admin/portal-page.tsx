@@ -264,7 +264,7 @@ function BookingLinks({ enabled, titled }: { enabled: boolean; titled: boolean }
         <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
           <div className="min-w-0">
             <p className="font-medium">{t("bookingPortal:admin.allServices")}</p>
-            <p className="truncate font-mono text-xs text-muted-foreground">{`${origin}/book`}</p>
+            <p className="break-all font-mono text-xs text-muted-foreground">{`${origin}/book`}</p>
           </div>
           <CopyButton url={`${origin}/book`} label={t("bookingPortal:admin.allServices")} />
         </div>
@@ -274,7 +274,7 @@ function BookingLinks({ enabled, titled }: { enabled: boolean; titled: boolean }
             <div className="flex flex-wrap items-center justify-between gap-2">
               <div className="min-w-0">
                 <p className="font-medium">{s.name}</p>
-                <p className="truncate font-mono text-xs text-muted-foreground">{serviceUrl(s.id)}</p>
+                <p className="break-all font-mono text-xs text-muted-foreground">{serviceUrl(s.id)}</p>
               </div>
               <CopyButton url={serviceUrl(s.id)} label={s.name} />
             </div>
@@ -286,7 +286,7 @@ function BookingLinks({ enabled, titled }: { enabled: boolean; titled: boolean }
                   <div key={a.employee_id} className="flex flex-wrap items-center justify-between gap-2 border-t pt-2 pl-3" data-testid="portal-link-employee">
                     <div className="min-w-0">
                       <p className="text-sm">{a.employee_name}</p>
-                      <p className="truncate font-mono text-xs text-muted-foreground">{url}</p>
+                      <p className="break-all font-mono text-xs text-muted-foreground">{url}</p>
                     </div>
                     <CopyButton url={url} label={`${s.name} · ${a.employee_name}`} />
                   </div>
