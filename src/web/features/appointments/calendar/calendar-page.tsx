@@ -327,6 +327,8 @@ export function CalendarPage() {
               expandRows
               events={events}
               eventDurationEditable={false}
+              // a timed appointment stays timed: not onto the week's 'all day' row (the month view moves dates only)
+              eventAllow={(span) => !span.allDay || calendarRef.current?.getApi().view.type === "dayGridMonth"}
               views={{ dayGridMonth: { eventDisplay: "block" } }}
               eventOverlap
               eventContent={renderEvent}
