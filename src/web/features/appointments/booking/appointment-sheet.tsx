@@ -17,6 +17,7 @@ import { usePermissions } from "../../../lib/permissions";
 import { cn } from "../../../lib/utils";
 import { ApplyPaymentDialog } from "./apply-payment-dialog";
 import { formatTime, longDate } from "./dates";
+import { MessageActions } from "./message-actions";
 import { AppointmentStatusBadge } from "./status-badge";
 import type { AppointmentRow } from "./types";
 
@@ -172,6 +173,7 @@ function SheetBody({ id, onChanged }: { id: string; onChanged?: () => void }) {
               <CalendarClock /> {t("appointments:sheet.reschedule")}
             </Button>
           ) : null}
+          {canMove ? <MessageActions appointment={row} /> : null}
         </div>
         {moving && canMove ? (
           <ReschedulePanel
