@@ -385,6 +385,7 @@ function RescheduleDialog({ a, onClose }: { a: Mine; onClose: () => void }) {
           }}
           onTime={setTime}
           testPrefix="portal-move"
+          current={{ date: a.appointment_date, time: a.start_time }}
         />
         {error ? (
           <p className="text-sm text-destructive" role="alert">

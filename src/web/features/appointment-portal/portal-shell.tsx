@@ -75,6 +75,24 @@ export function PortalShell({ children }: { children: React.ReactNode }) {
     };
   }, [data, t]);
 
+  // Dialogs render outside this frame (in a portal on <body>): the colours go on the root element too.
+  React.useEffect(() => {
+    if (!data?.is_enabled) return;
+    const root = document.documentElement.style;
+    const fg = onColor(data.primary_color);
+    const vars: [string, string][] = [
+      ["--primary", data.primary_color],
+      ["--color-primary", data.primary_color],
+      ["--primary-foreground", fg],
+      ["--color-primary-foreground", fg],
+      ["--ring", data.primary_color],
+    ];
+    for (const [k, v] of vars) root.setProperty(k, v);
+    return () => {
+      for (const [k] of vars) root.removeProperty(k);
+    };
+  }, [data]);
+
   if (config.isLoading) {
     return (
       <div className="mx-auto grid max-w-3xl gap-4 p-4">

@@ -26,6 +26,7 @@ export function SlotPicker({
   onTime,
   testPrefix = "portal",
   show = "both",
+  current,
 }: {
   serviceId: string;
   employeeId: string | null;
@@ -37,6 +38,8 @@ export function SlotPicker({
   testPrefix?: string;
   /** the date chips, the times, or both (the booking flow shows them as two steps) */
   show?: "both" | "date" | "time";
+  /** the appointment being moved: its own time is shown as such, not as busy */
+  current?: { date: string; time: string };
 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -100,7 +103,9 @@ export function SlotPicker({
                 data-available={s.available}
               >
                 <span>{formatTime(s.time, lang)}</span>
-                {!s.available ? <span className="text-[0.7rem] leading-none">{t("bookingPortal:flow.busy")}</span> : null}
+                {!s.available ? (
+                  <span className="text-[0.7rem] leading-none">{current?.date === date && current.time === s.time ? t("bookingPortal:flow.current") : t("bookingPortal:flow.busy")}</span>
+                ) : null}
               </button>
             ))}
           </div>
