@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { NavLink, Outlet } from "react-router";
+import { NavLink, Outlet, useLocation } from "react-router";
 import { usePermissions } from "../../lib/permissions";
 import { cn } from "../../lib/utils";
 import { APPOINTMENT_SECTIONS, type AppointmentSection } from "./routes";
@@ -26,11 +26,17 @@ export function AppointmentsLayout() {
   const navRef = useRef<HTMLElement>(null);
   const sections = APPOINTMENT_SECTIONS.filter((s) => can(SECTION_PERMISSION[s] ?? "appointments.view"));
 
-  // Keeps the current tab visible in the scrolled bar (a phone opening /home/appointments/portal).
+  // Keeps the current tab visible in the scrolled bar (a phone opening /home/appointments/portal):
+  // only the bar scrolls sideways, never the page.
+  const { pathname } = useLocation();
   useEffect(() => {
-    const current = navRef.current?.querySelector<HTMLElement>('[aria-current="page"]');
-    current?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
-  });
+    const nav = navRef.current;
+    const current = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!nav || !current) return;
+    const left = current.offsetLeft - nav.offsetLeft;
+    if (left < nav.scrollLeft) nav.scrollLeft = left - 8;
+    else if (left + current.offsetWidth > nav.scrollLeft + nav.clientWidth) nav.scrollLeft = left + current.offsetWidth - nav.clientWidth + 8;
+  }, [pathname]);
 
   return (
     <div className="grid min-w-0 gap-4">
