@@ -184,6 +184,8 @@ describe("status, reschedule and block time", () => {
       ["pending", "confirmed"],
     ]);
     expect(detail.allowed_statuses).toEqual(["completed", "cancelled", "no_show", "pending"]);
+    // Staff changes name who made them.
+    expect(detail.history.map((h) => h.user_name)).toEqual(["Owner acme", "Owner acme"]);
     const other = (await owner.appointment.create.mutate(booking({ service_id: manicure, start_time: "08:00", appointment_date: tuesday }))).id;
     await owner.appointment.updateStatus.mutate({ id: other, status: "cancelled", reason: "El cliente llamó" });
     expect(await errorOf(owner.appointment.updateStatus.mutate({ id: other, status: "confirmed" }))).toMatchObject({ code: "BAD_REQUEST" });

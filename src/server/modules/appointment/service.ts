@@ -157,6 +157,9 @@ async function bookingCustomer(tx: Tx, tenantId: string, input: z.output<typeof 
   return created.id;
 }
 
+/** Who made a change: the staff user, or nobody when the portal acts for a customer (no staff session). */
+const actorOf = (user: SessionUser): string | null => (user.sessionId ? user.id : null);
+
 async function logStatus(tx: Tx, tenantId: string, appointmentId: string, from: string | null, to: string, userId: string | null, note: string | null = null) {
   await tx.insert(appointmentStatusChanges).values({ tenantId, id: newId(), appointmentId, fromStatus: from, toStatus: to, note, userId });
 }
@@ -314,7 +317,7 @@ export async function updateStatus(ctx: AppointmentContext, input: z.output<type
   await tx.execute(sql`UPDATE appointments SET status = ${input.status}, updated_at = now(),
       cancelled_at = ${input.status === "cancelled" ? sql`now()` : sql`cancelled_at`}, cancel_reason = ${input.status === "cancelled" ? (input.reason ?? null) : sql`cancel_reason`}
     WHERE tenant_id = ${tenant.id} AND id = ${input.id}`);
-  await logStatus(tx, tenant.id, input.id, current.status, input.status, user.id, input.reason ?? null);
+  await logStatus(tx, tenant.id, input.id, current.status, input.status, actorOf(user), input.reason ?? null);
   return getRow(tx, tenant.id, input.id);
 }
 
@@ -336,7 +339,7 @@ export async function reschedule(ctx: AppointmentContext, input: z.output<typeof
       starts_at = ${at.startsAt}, ends_at = ${at.endsAt}, busy_from = ${at.busyFrom}, busy_until = ${at.busyUntil},
       status = 'rescheduled', reminder_sent_at = NULL, updated_at = now()
     WHERE tenant_id = ${tenant.id} AND id = ${input.id}`);
-  await logStatus(tx, tenant.id, input.id, current.status, "rescheduled", user.id, `${current.appointment_date} ${current.start_time}`);
+  await logStatus(tx, tenant.id, input.id, current.status, "rescheduled", actorOf(user), `${current.appointment_date} ${current.start_time}`);
   return getRow(tx, tenant.id, input.id);
 }
 
