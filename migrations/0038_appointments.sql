@@ -42,7 +42,6 @@ CREATE TABLE "appointment_policies" (
 	"max_advance_days" integer DEFAULT 60 NOT NULL,
 	"slot_interval_minutes" integer DEFAULT 30 NOT NULL,
 	"deposit_percent" numeric(5, 2) DEFAULT '30' NOT NULL,
-	"require_deposit" boolean DEFAULT false NOT NULL,
 	"cancellation_fee" numeric(14, 2) DEFAULT '0' NOT NULL,
 	"retention_amount" numeric(14, 2) DEFAULT '0' NOT NULL,
 	"refund_window_hours" integer DEFAULT 24 NOT NULL,

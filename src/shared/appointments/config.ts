@@ -278,7 +278,6 @@ export const policyInput = z.object({
   max_advance_days: wholeNumber(0, CONFIG_LIMITS.maxAdvanceDays, CM.advance),
   slot_interval_minutes: wholeNumber(CONFIG_LIMITS.minSlotInterval, CONFIG_LIMITS.maxSlotInterval, CM.slotInterval),
   deposit_percent: decimal({ scale: 2, min: 0, max: 100, maxPlaces: 2, message: CM.depositPercent }),
-  require_deposit: z.boolean(),
   cancellation_fee: money(CM.amount),
   retention_amount: money(CM.amount),
   refund_window_hours: wholeNumber(0, CONFIG_LIMITS.maxRefundWindowHours, CM.refundWindow),

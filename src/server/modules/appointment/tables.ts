@@ -220,7 +220,6 @@ export const appointmentPolicies = pgTable(
     maxAdvanceDays: integer("max_advance_days").notNull().default(60),
     slotIntervalMinutes: integer("slot_interval_minutes").notNull().default(30),
     depositPercent: percent("deposit_percent").notNull().default("30"),
-    requireDeposit: boolean("require_deposit").notNull().default(false),
     cancellationFee: money("cancellation_fee").notNull().default("0"),
     retentionAmount: money("retention_amount").notNull().default("0"),
     /** hours before the start within which a cancellation is refunded in full */

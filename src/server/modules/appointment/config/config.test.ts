@@ -256,7 +256,6 @@ describe("policy", () => {
     max_advance_days: 90,
     slot_interval_minutes: 15,
     deposit_percent: "25",
-    require_deposit: true,
     cancellation_fee: "200",
     retention_amount: "150.50",
     refund_window_hours: 48,
@@ -269,14 +268,14 @@ describe("policy", () => {
   };
   it("getPolicy creates the defaults on first read; getPolicyRow returns the same row", async () => {
     const p = await owner.appointment.getPolicy.query();
-    expect(p).toMatchObject({ min_notice_hours: 0, max_advance_days: 60, slot_interval_minutes: 30, deposit_percent: "30.00", require_deposit: false, cancellation_fee: "0.00", refund_window_hours: 24, sliding_scale: [], reminder_hours_before: 24, is_active: true });
+    expect(p).toMatchObject({ min_notice_hours: 0, max_advance_days: 60, slot_interval_minutes: 30, deposit_percent: "30.00", cancellation_fee: "0.00", refund_window_hours: 24, sliding_scale: [], reminder_hours_before: 24, is_active: true });
     const row = await withTenant(t.db, t.acme.tenant.id, (tx) => getPolicyRow(tx, t.acme.tenant.id));
     expect(row.id).toBe(p.id);
     expect((await cashier.appointment.getPolicy.query()).id).toBe(p.id);
   });
   it("updatePolicy saves every field, the sliding scale sorted; the outsider's policy is its own", async () => {
     const saved = await owner.appointment.updatePolicy.mutate(policy);
-    expect(saved).toMatchObject({ min_notice_hours: 4, deposit_percent: "25.00", cancellation_fee: "200.00", retention_amount: "150.50", require_deposit: true, reminder_hours_before: 12 });
+    expect(saved).toMatchObject({ min_notice_hours: 4, deposit_percent: "25.00", cancellation_fee: "200.00", retention_amount: "150.50", reminder_hours_before: 12 });
     expect(saved.sliding_scale).toEqual([
       { hours_before: 24, refund_percent: 50 },
       { hours_before: 12, refund_percent: 25 },

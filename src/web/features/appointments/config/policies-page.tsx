@@ -20,7 +20,6 @@ type Policy = {
   max_advance_days: number;
   slot_interval_minutes: number;
   deposit_percent: string;
-  require_deposit: boolean;
   cancellation_fee: string;
   retention_amount: string;
   refund_window_hours: number;
@@ -47,7 +46,6 @@ const toForm = (p: Policy): PolicyInput => ({
   max_advance_days: String(p.max_advance_days),
   slot_interval_minutes: String(p.slot_interval_minutes),
   deposit_percent: p.deposit_percent,
-  require_deposit: p.require_deposit,
   cancellation_fee: p.cancellation_fee,
   retention_amount: p.retention_amount,
   refund_window_hours: String(p.refund_window_hours),
@@ -109,13 +107,6 @@ function PolicyForm({ policy }: { policy: Policy }) {
         </CardHeader>
         <CardContent className="grid gap-4 md:grid-cols-2">
           {field("deposit_percent", t("appointmentConfig:policies.depositPercent"), { suffix: "%", decimal: true })}
-          <FlagSwitch
-            id="policy-require-deposit"
-            label={t("appointmentConfig:policies.requireDeposit")}
-            hint={t("appointmentConfig:policies.requireDepositHint")}
-            checked={!!form.watch("require_deposit")}
-            onChange={(v) => form.setValue("require_deposit", v, { shouldDirty: true })}
-          />
         </CardContent>
       </Card>
       <Card>
