@@ -215,7 +215,7 @@ export function CalendarPage() {
           {canMove ? (
             <Button
               variant="outline"
-              onClick={() => setBlock({ open: true, defaults: { date: range && range.from === range.to ? range.from : todayInSantoDomingo(), employee_id: employeeId || undefined } })}
+              onClick={() => setBlock({ open: true, defaults: { date: blockDefaultDate(range), employee_id: employeeId || undefined } })}
               data-testid="block-time"
             >
               <Lock />
@@ -362,8 +362,10 @@ export function CalendarPage() {
         open={wizard.open}
         onOpenChange={(open) => setWizard((w) => ({ ...w, open }))}
         initial={wizard.initial}
-        onCreated={() => {
+        onCreated={(created) => {
           void qc.invalidateQueries(trpc.appointment.pathFilter());
+          // the calendar shows where the new appointment went (it may be weeks ahead)
+          if (created?.appointment_date) calendarRef.current?.getApi().gotoDate(created.appointment_date);
         }}
       />
       <AppointmentSheet
@@ -384,6 +386,12 @@ export function CalendarPage() {
       />
     </div>
   );
+}
+
+/** The day a new block starts on: today when it is on screen (or nothing is), else the first day shown. */
+function blockDefaultDate(range: { from: string; to: string } | null): string {
+  const today = todayInSantoDomingo();
+  return !range || (range.from <= today && today <= range.to) ? today : range.from;
 }
 
 /** The text a screen reader (and a hover) gets for an appointment. */
