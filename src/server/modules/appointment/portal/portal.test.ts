@@ -281,12 +281,23 @@ describe("sign-in by e-mailed link and the customer area", () => {
   });
 });
 
-describe("staff configuration", () => {
-  it("the outsider's owner never sees acme's portal configuration", async () => {
-    // Saved per tenant: other's row is its own.
-    const acme = await withTenant(t.db, t.acme.tenant.id, (tx) => savePortalConfig(tx, t.acme.tenant.id, config({ meta_title: "Acme" })));
-    expect(acme.meta_title).toBe("Acme");
-    expect(await portalClient("other").portal.getConfig.query()).not.toMatchObject({ meta_title: "Acme" });
-    expect(outsiderOwner).toBeTruthy();
+describe("staff configuration: appointment.getPortalConfig / updatePortalConfig", () => {
+  it("the owner saves it; a cashier may not; bad input is a clear 400; the outsider only sees its own", async () => {
+    const saved = await owner.appointment.updatePortalConfig.mutate(config({ meta_title: "Acme", custom_domain: "Citas.Acme.do", subdomain_path: "Reservas" }));
+    expect(saved).toMatchObject({ meta_title: "Acme", custom_domain: "Citas.Acme.do", subdomain_path: "reservas", is_enabled: true });
+    expect(await owner.appointment.getPortalConfig.query()).toMatchObject({ meta_title: "Acme" });
+    const cashier = await t.client("acme", "cashier");
+    expect((await errorOf(cashier.appointment.getPortalConfig.query())).code).toBe("FORBIDDEN");
+    expect((await errorOf(cashier.appointment.updatePortalConfig.mutate(config()))).code).toBe("FORBIDDEN");
+    expect(await errorOf(owner.appointment.updatePortalConfig.mutate(config({ primary_color: "red" })))).toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining("Color inválido") });
+    expect((await errorOf(owner.appointment.updatePortalConfig.mutate(config({ subdomain_path: "../x" })))).code).toBe("BAD_REQUEST");
+    expect((await errorOf(owner.appointment.updatePortalConfig.mutate(config({ logo_url: "javascript:alert(1)" })))).code).toBe("BAD_REQUEST");
+    // The outsider's owner reads and writes its own row only.
+    expect(await outsiderOwner.appointment.getPortalConfig.query()).not.toMatchObject({ meta_title: "Acme" });
+    await outsiderOwner.appointment.updatePortalConfig.mutate(config({ meta_title: "Other", is_enabled: false }));
+    expect(await owner.appointment.getPortalConfig.query()).toMatchObject({ meta_title: "Acme", is_enabled: true });
+    expect(await portalClient("other").portal.getConfig.query()).toMatchObject({ is_enabled: false });
+    expect(await portalClient("acme").portal.getConfig.query()).toMatchObject({ is_enabled: true, meta_title: "Acme" });
+    expect((await errorOf(t.client("acme").then((anon) => anon.appointment.getPortalConfig.query()))).code).toBe("UNAUTHORIZED");
   });
 });
