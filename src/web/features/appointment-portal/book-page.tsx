@@ -423,6 +423,12 @@ function BookingFlow() {
           ) : null}
         </CardContent>
       </Card>
+      {portal.pages.about?.enabled && portal.pages.about.body && step === "service" ? (
+        <section className="grid gap-1" data-testid="portal-about">
+          {portal.pages.about.title ? <h2 className="font-semibold">{portal.pages.about.title}</h2> : null}
+          <p className="whitespace-pre-line text-sm text-muted-foreground">{portal.pages.about.body}</p>
+        </section>
+      ) : null}
       {portal.pages.contact?.enabled && portal.pages.contact.body ? (
         <footer className="whitespace-pre-line text-center text-sm text-muted-foreground" data-testid="portal-contact">
           {portal.pages.contact.body}
