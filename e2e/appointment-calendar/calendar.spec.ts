@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expectNoSeriousViolations } from "../a11y/axe";
 import { trpcMutation, trpcQuery } from "../catalog-helpers";
 import { signIn } from "../support";
 
@@ -151,6 +152,7 @@ test("the week view: a drag onto a busy time is refused and put back, a drag to 
   const blockEl = page.locator(`td.fc-timegrid-col[data-date="${date}"] [data-testid="calendar-block"]`).filter({ hasText: `Reunión ${stamp}` });
   await expect(blockEl).toContainText("Horario bloqueado · Ramón Peña");
   expect(await eventSlot(page, blockEl)).toBe("17:00");
+  await expectNoSeriousViolations(page, "the calendar's week view with a rescheduled appointment and blocked time");
 
   // The day and month views show the appointment too.
   await page.getByRole("button", { name: "Día", exact: true }).click();

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousViolations } from "../a11y/axe";
 import { trpcMutation, trpcQuery } from "../catalog-helpers";
 import { signIn } from "../support";
 
@@ -45,6 +46,7 @@ test("filters by employee and status, a slot click and the N key open the new ap
   await expect(rosa).toContainText(`Rosa Filtro ${stamp}`);
   await expect(lucas).toContainText(`Lucas Filtro ${stamp}`);
   await page.screenshot({ path: "/tmp/c2-calendar-day-1366.png", fullPage: true });
+  await expectNoSeriousViolations(page, "the calendar's day view with appointments");
 
   // One employee: the other's appointment leaves the calendar; the filter is in the address.
   await page.getByTestId("calendar-filter-employee").selectOption({ label: "Luisa Marte" });

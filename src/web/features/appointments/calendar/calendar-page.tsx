@@ -154,7 +154,18 @@ export function CalendarPage() {
   /** What the filters already say (one employee, one service) for a new appointment. */
   const singleFilters = (): WizardInitial => ({ employee_id: employeeId || undefined, service_id: serviceId || undefined });
 
+  // FullCalendar's prev/next chevrons are role="img" spans with no text: the button's title names
+  // it, so the icon is hidden from assistive technology instead (axe: role-img-alt).
+  const hideToolbarIcons = () => {
+    for (const icon of document.querySelectorAll<HTMLElement>('.enzzo-calendar .fc-icon[role="img"]')) {
+      icon.removeAttribute("role");
+      icon.setAttribute("aria-hidden", "true");
+    }
+  };
+  useEffect(hideToolbarIcons);
+
   const onDatesSet = (arg: DatesSetArg) => {
+    requestAnimationFrame(hideToolbarIcons);
     const next = visibleRange(arg.start, arg.end);
     setRange((prev) => (prev && prev.from === next.from && prev.to === next.to ? prev : next));
     const view = arg.view.type;
@@ -340,6 +351,8 @@ export function CalendarPage() {
                 const row = arg.event.extendedProps.row as AppointmentRow | undefined;
                 if (row) {
                   arg.el.dataset.testid = "calendar-event";
+                  // Enter opens it (FullCalendar makes it focusable): a button to assistive technology
+                  arg.el.setAttribute("role", "button");
                   arg.el.dataset.appointmentId = row.id;
                   arg.el.dataset.status = row.status;
                   arg.el.setAttribute("aria-label", eventLabel(row, t(`appointmentAdmin:calendar.statuses.${row.status}`)));
@@ -431,7 +444,7 @@ function renderEvent(arg: EventContentArg) {
         {row.start_time} {row.customer_name}
       </div>
       <div className="truncate">{row.service_name}</div>
-      <div className="truncate opacity-90">{row.employee_name}</div>
+      <div className="truncate italic">{row.employee_name}</div>
     </div>
   );
 }
