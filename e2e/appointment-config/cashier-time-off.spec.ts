@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { trpcMutation, trpcQuery } from "../catalog-helpers";
 import { signIn, tenantUrl } from "../support";
 
 /**
@@ -49,5 +50,9 @@ test("a cashier requests time off and the owner approves it", async ({ browser }
   await expect(owner.getByTestId("time-off-row").filter({ hasText: "Curso de repostería" }).getByTestId("time-off-status")).toHaveText("Aprobado");
   await owner.reload();
   await expect(owner.getByTestId("time-off-row").filter({ hasText: "Curso de repostería" }).getByTestId("time-off-status")).toHaveText("Aprobado");
+  // Later flows book against Ramón's time: the training day goes again.
+  for (const t of await trpcQuery<{ id: string; reason: string | null }[]>(owner, "appointment.getTimeOff", {})) {
+    if (t.reason === "Curso de repostería") await trpcMutation(owner, "appointment.deleteTimeOff", { id: t.id });
+  }
   await ownerContext.close();
 });

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signIn, tenantUrl } from "../support";
+import { type AppointmentSetup, restoreAppointmentSetup, saveAppointmentSetup } from "./restore";
 
 /**
  * Appointment configuration (issue 15 §4) on the demo tenant, whose two schedulable services and two
@@ -13,8 +14,15 @@ const row = (page: Page, testId: string, attrs: Record<string, string>) =>
     .map(([k, v]) => `[data-${k}="${v}"]`)
     .join("")}`);
 
+let setup: AppointmentSetup | undefined;
+// Later flows book against the demo's set-up: put it back however this one ends.
+test.afterEach(async ({ page }) => {
+  if (setup) await restoreAppointmentSetup(page, setup);
+});
+
 test("an owner configures a service, an assignment, a weekly schedule, a time off and the policy", async ({ page }) => {
   await signIn(page, "owner@demo.test");
+  setup = await saveAppointmentSetup(page);
 
   // --- Servicios: duration at least 15; then 45 minutes with 5 / 10 minutes of buffers
   await page.goto(tenantUrl("/home/appointments/services"));

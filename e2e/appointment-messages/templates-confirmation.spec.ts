@@ -63,14 +63,16 @@ test("edit the confirmation template, book, and see the filled confirmation in t
     start_time: slot.time,
     idempotency_key: crypto.randomUUID(),
   });
-  const detail = await trpcQuery<{ employee_name: string }>(page, "appointment.getById", { id: booked.id });
+  const detail = await trpcQuery<{ employee_name: string; total_amount: string }>(page, "appointment.getById", { id: booked.id });
+  // The price is the employee's (another flow may have given them a price override).
+  const total = Number(detail.total_amount).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
   await page.goto(tenantUrl("/home/settings/outbox"));
   const mail = page.getByTestId("outbox-row").filter({ hasText: "carmen.santos@example.do" }).filter({ hasText: "Reserva lista: Consulta de catering" });
   await expect(mail).toHaveCount(1);
   await mail.click();
   const [y, m, d] = date.split("-");
-  await expect(page.getByTestId("outbox-text")).toHaveText(`Hola Carmen Santos, le esperamos el ${d}/${m}/${y} a las ${slot.time} con ${detail.employee_name}. Total: RD$500.00. {{codigo}}`);
+  await expect(page.getByTestId("outbox-text")).toHaveText(`Hola Carmen Santos, le esperamos el ${d}/${m}/${y} a las ${slot.time} con ${detail.employee_name}. Total: RD$${total}. {{codigo}}`);
 
   // The same screens at 390 px.
   await page.setViewportSize({ width: 390, height: 844 });
