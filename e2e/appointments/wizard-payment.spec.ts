@@ -95,11 +95,14 @@ test("wizard: book Carmen Santos, apply a deposit with a B02 invoice in cash, pa
   await page.screenshot({ path: "test-results/appointments-wizard-confirm-1366.png" });
   await wizard.getByTestId("wizard-confirm").click();
   await expect(wizard).toBeHidden();
-  await expect(page.getByText(/^Cita \d{6} creada$/)).toBeVisible();
+  const created = page.getByText(/^Cita \d{6} creada$/);
+  await expect(created).toBeVisible();
+  const number = (await created.textContent())!.match(/\d{6}/)![0];
 
-  // The list shows it; its row opens the sheet.
-  const row = page.getByTestId("appointment-row").filter({ hasText: "Carmen Santos" });
+  // The list shows it (other flows may have booked Carmen too); its row opens the sheet.
+  const row = page.getByTestId("appointment-row").filter({ hasText: number });
   await expect(row).toHaveCount(1);
+  await expect(row).toContainText("Carmen Santos");
   await expect(row).toContainText("Consulta de catering");
   await expect(row).toContainText("Ramón Peña");
   await expect(row).toContainText("Pendiente");
