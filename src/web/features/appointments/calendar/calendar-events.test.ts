@@ -26,7 +26,7 @@ const row = (patch: Partial<AppointmentRow> = {}): AppointmentRow => ({
   balance_due: "1500.00",
   invoice_id: null,
   invoice_number: null,
-  created_at: "2026-11-26T12:00:00Z",
+  created_at: new Date("2026-11-26T12:00:00Z"),
   ...patch,
 });
 
