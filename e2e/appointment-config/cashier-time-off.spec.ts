@@ -6,6 +6,9 @@ import { signIn, tenantUrl } from "../support";
  * A cashier (appointments.view and .update, not .configure) reads Ramón's schedule, requests a
  * training day (it stays pending: no approve button, no schedule editing); the owner approves it.
  */
+/** A training day about three months ahead (yyyy-MM-dd). */
+const trainingDay = new Date(Date.now() + 100 * 86_400_000).toISOString().slice(0, 10);
+
 test("a cashier requests time off and the owner approves it", async ({ browser }) => {
   const cashierContext = await browser.newContext();
   const cashier = await cashierContext.newPage();
@@ -21,8 +24,8 @@ test("a cashier requests time off and the owner approves it", async ({ browser }
   await expect(sheet).toContainText("La solicitud queda pendiente hasta que un administrador la apruebe.");
   await expect(sheet.locator("#time-off-approve")).toHaveCount(0);
   await sheet.locator("#time-off-type").selectOption("training");
-  await sheet.locator("#time-off-start-date").fill("2027-03-15");
-  await sheet.locator("#time-off-end-date").fill("2027-03-15");
+  await sheet.locator("#time-off-start-date").fill(trainingDay);
+  await sheet.locator("#time-off-end-date").fill(trainingDay);
   await sheet.locator("#time-off-start-time").fill("14:00");
   await sheet.locator("#time-off-end-time").fill("16:00");
   await sheet.locator("#time-off-reason").fill("Curso de repostería");

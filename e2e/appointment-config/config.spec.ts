@@ -14,6 +14,20 @@ const row = (page: Page, testId: string, attrs: Record<string, string>) =>
     .map(([k, v]) => `[data-${k}="${v}"]`)
     .join("")}`);
 
+/** yyyy-MM-dd of a date; dd/MM/yyyy as the screens show it. */
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+const shown = (date: string) => date.split("-").reverse().join("/");
+/** A Monday at least `days` days ahead (schedules and time off the flow adds stay in the future). */
+function mondayAhead(days: number): Date {
+  const d = new Date(Date.now() + days * 86_400_000);
+  while (d.getUTCDay() !== 1) d.setUTCDate(d.getUTCDate() + 1);
+  return d;
+}
+const newVersion = iso(mondayAhead(40));
+const vacationStart = iso(new Date(mondayAhead(70).getTime() + 2 * 86_400_000));
+const vacationBefore = iso(mondayAhead(70));
+const vacationEnd = iso(new Date(mondayAhead(70).getTime() + 4 * 86_400_000));
+
 let setup: AppointmentSetup | undefined;
 // Later flows book against the demo's set-up: put it back however this one ends.
 test.afterEach(async ({ page }) => {
@@ -90,10 +104,10 @@ test("an owner configures a service, an assignment, a weekly schedule, a time of
   await expect(page.getByTestId("schedule-row")).toHaveCount(1);
   await expect(page.getByTestId("schedule-row").first().getByTestId("schedule-hours")).toHaveText("Lun 08:00–18:00 · descanso 12:00–13:00");
 
-  // a new version from 2027-01-04: Monday 09:00–17:00, its break outside the day first (refused), then 13:00–14:00, copied to every working day
+  // a new version from a Monday 40+ days ahead: Monday 09:00–17:00, its break outside the day first (refused), then 13:00–14:00, copied to every working day
   await page.getByTestId("new-schedule").click();
   const editor = page.getByTestId("schedule-editor");
-  await editor.locator("#schedule-from").fill("2027-01-04");
+  await editor.locator("#schedule-from").fill(newVersion);
   await editor.locator("#day-1-start").fill("09:00");
   await editor.locator("#day-1-end").fill("17:00");
   await editor.locator("#day-1-break-0-start").fill("18:00");
@@ -116,11 +130,11 @@ test("an owner configures a service, an assignment, a weekly schedule, a time of
   await off.getByTestId("new-time-off").click();
   const offSheet = page.getByTestId("time-off-sheet");
   await offSheet.locator("#time-off-type").selectOption("vacation");
-  await offSheet.locator("#time-off-start-date").fill("2027-02-10");
-  await offSheet.locator("#time-off-end-date").fill("2027-02-08");
+  await offSheet.locator("#time-off-start-date").fill(vacationStart);
+  await offSheet.locator("#time-off-end-date").fill(vacationBefore);
   await offSheet.getByTestId("save-time-off").click();
   await expect(offSheet.locator("#time-off-end-date-error")).toHaveText("La fecha de fin no puede ser anterior a la de inicio");
-  await offSheet.locator("#time-off-end-date").fill("2027-02-12");
+  await offSheet.locator("#time-off-end-date").fill(vacationEnd);
   await offSheet.locator("#time-off-reason").fill("Viaje a Samaná");
   await offSheet.getByTestId("save-time-off").click();
   await expect(offSheet).toBeHidden();
@@ -131,13 +145,13 @@ test("an owner configures a service, an assignment, a weekly schedule, a time of
 
   await page.reload();
   await expect(page.locator("#schedule-employee")).toHaveValue(/[0-9a-f-]{36}/);
-  const newer = row(page, "schedule-row", { from: "2027-01-04" });
+  const newer = row(page, "schedule-row", { from: newVersion });
   await expect(newer.getByTestId("schedule-hours")).toHaveText("Lun 09:00–17:00 · descanso 13:00–14:00");
   await expect(newer).toContainText("Lun, Mar, Mié, Jue, Vie");
   await expect(newer).not.toContainText("Sáb");
-  await expect(newer).toContainText("04/01/2027");
+  await expect(newer).toContainText(shown(newVersion));
   await expect(vacation.getByTestId("time-off-status")).toHaveText("Aprobado");
-  await expect(vacation.getByTestId("time-off-dates")).toHaveText("10/02/2027 – 12/02/2027");
+  await expect(vacation.getByTestId("time-off-dates")).toHaveText(`${shown(vacationStart)} – ${shown(vacationEnd)}`);
   await expect(vacation).toContainText("Viaje a Samaná");
 
   // --- Políticas: notice, retention, a sliding scale (sorted on save)

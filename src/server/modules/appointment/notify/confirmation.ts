@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { AppointmentContext } from "../service";
 import { appointments } from "../tables";
 import { loadAppointmentFacts, mailAppointment } from "./service";
@@ -12,21 +12,23 @@ import { loadAppointmentFacts, mailAppointment } from "./service";
  */
 export async function sendBookingConfirmation(ctx: Pick<AppointmentContext, "tx" | "tenant">, appointmentId: string): Promise<void> {
   const { tx, tenant } = ctx;
+  // A plain SQL savepoint: the request's transaction is the app's own (tenantTransaction), on
+  // PGlite and on postgres.js alike.
+  await tx.execute(sql`SAVEPOINT appointment_confirmation`);
   try {
-    await tx.transaction(async (sp) => {
-      const facts = await loadAppointmentFacts(sp, tenant.id, appointmentId);
-      if (!facts?.customer_email) return;
-      const status = await mailAppointment(sp, tenant, facts, "confirmation");
-      if (status === "failed") {
-        console.warn(`[appointments] confirmation mail of ${appointmentId} was refused by SMTP (kept as failed in the outbox)`);
-        return;
-      }
-      await sp
-        .update(appointments)
-        .set({ confirmationSentAt: new Date() })
-        .where(and(eq(appointments.tenantId, tenant.id), eq(appointments.id, appointmentId)));
-    });
+    const facts = await loadAppointmentFacts(tx, tenant.id, appointmentId);
+    if (facts?.customer_email) {
+      const status = await mailAppointment(tx, tenant, facts, "confirmation");
+      if (status === "failed") console.warn(`[appointments] confirmation mail of ${appointmentId} was refused by SMTP (kept as failed in the outbox)`);
+      else
+        await tx
+          .update(appointments)
+          .set({ confirmationSentAt: new Date() })
+          .where(and(eq(appointments.tenantId, tenant.id), eq(appointments.id, appointmentId)));
+    }
+    await tx.execute(sql`RELEASE SAVEPOINT appointment_confirmation`);
   } catch (e) {
+    await tx.execute(sql`ROLLBACK TO SAVEPOINT appointment_confirmation`);
     console.error(`[appointments] confirmation of ${appointmentId} not sent:`, e instanceof Error ? e.message : e);
   }
 }
