@@ -100,7 +100,8 @@ test("wizard: book Carmen Santos, apply a deposit with a B02 invoice in cash, pa
   const number = (await created.textContent())!.match(/\d{6}/)![0];
 
   // The list shows it (other flows may have booked Carmen too); its row opens the sheet.
-  const row = page.getByTestId("appointment-row").filter({ hasText: number });
+  // (matched by the number cell itself: a row's text runs its number into its date, so '000001' + '27/11' holds '000012')
+  const row = page.getByTestId("appointment-row").filter({ has: page.getByText(number, { exact: true }) });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("Carmen Santos");
   await expect(row).toContainText("Consulta de catering");
