@@ -168,19 +168,19 @@ export async function seedDetailRecords(page: Page): Promise<Record<DetailRoute,
   if (missing("/home/providers/:id")) await trpcMutation(page, "provider.create", { code: `RS-${stamp}`, name: "Distribuidora Corripio Santo Domingo" });
   if (missing("/home/employees/:id")) await trpcMutation(page, "employee.create", { name: "Juan Alberto Castillo Peña" });
   if (missing("/home/warehouse-movements/:id")) {
-    const today = new Date().toISOString().slice(0, 10);
+    const today = new Date().toLocaleDateString("en-CA", { timeZone: "America/Santo_Domingo" });
     await trpcMutation(page, "warehouseMovement.create", { type: "entry", warehouseId: warehouse!.id, date: today, reference: `RS-${stamp}`, lines: [{ productId: rice, quantity: "1" }] });
   }
   if (missing("/home/purchase-orders/:id/edit")) {
     // A draft purchase order of one Arroz from the tenant's first active supplier.
     const [provider] = (await trpcQuery<{ data: { id: string }[] }>(page, "provider.getAll", { page: 1, pageSize: 1, isActive: true })).data;
-    const today = new Date().toISOString().slice(0, 10);
+    const today = new Date().toLocaleDateString("en-CA", { timeZone: "America/Santo_Domingo" });
     await trpcMutation(page, "purchaseOrder.create", { providerId: provider!.id, warehouseId: warehouse!.id, orderDate: today, lines: [{ productId: rice, quantity: "1", unitCost: "100", taxPercent: "18" }] });
   }
   if (missing("/home/payables/bills/:id")) {
     // A supplier bill (B01, typed by hand) of the tenant's first active supplier, with one partial payment by transfer.
     const [provider] = (await trpcQuery<{ data: { id: string }[] }>(page, "provider.getAll", { page: 1, pageSize: 1, isActive: true })).data;
-    const today = new Date().toISOString().slice(0, 10);
+    const today = new Date().toLocaleDateString("en-CA", { timeZone: "America/Santo_Domingo" });
     const ncf = `B01${String(Date.now() % 100_000_000).padStart(8, "0")}`;
     const bill = await trpcMutation<{ id: string }>(page, "supplierBill.create", { client_key: randomUUID(), providerId: provider!.id, ncfType: "B01", ncf, ncfDate: today, supplierTaxId: "131246796", goodsAmount: "1000", itbis: "180", expenseType: "09" });
     const transfer = (await trpcQuery<{ id: string; code: string }[]>(page, "paymentMethod.getAll")).find((m) => m.code === "TRANSFER")!.id;

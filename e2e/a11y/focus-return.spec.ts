@@ -238,7 +238,8 @@ test.describe("dialogs and sheets give the focus back to their opener", () => {
   test("warehouse movement: delete a pending one (Cancelar in its confirmation)", async ({ page }) => {
     const [warehouse] = await trpcQuery<{ id: string }[]>(page, "warehouse.getAll");
     const rice = (await trpcQuery<{ data: { id: string }[] }>(page, "product.searchProducts", { search: "Arroz", limit: 1 })).data[0]!.id;
-    const today = new Date().toISOString().slice(0, 10);
+    // The business's today (America/Santo_Domingo), not UTC's: after 20:00 there they differ.
+    const today = new Date().toLocaleDateString("en-CA", { timeZone: "America/Santo_Domingo" });
     const movement = await trpcMutation<{ id: string }>(page, "warehouseMovement.create", {
       type: "entry",
       warehouseId: warehouse!.id,
