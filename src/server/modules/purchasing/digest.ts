@@ -4,6 +4,7 @@ import { formatMoney } from "../../../shared/money/format";
 import { businessDate } from "../../../shared/platform/dates";
 import { type Db, type Tx, withTenant } from "../../db/client";
 import { newId } from "../../ids";
+import { type JobLog, startPeriodicJob } from "../../periodic-job";
 import { users } from "../auth/tables";
 import { escapeHtml, sendMail } from "../mail/service";
 import { tenants } from "../tenant/tables";
@@ -122,27 +123,6 @@ export function digestMail(lang: "es" | "en", business: string, n: PurchasingNot
  * The scheduler the server starts (src/server/main.ts, never in tests): a check every
  * `everyMs` (5 minutes) and one shortly after start; each check sends what is due. Stopped on close.
  */
-export function startDigestScheduler(db: Db, log: { error: (obj: unknown, msg: string) => void; info: (obj: unknown, msg: string) => void }, everyMs = 5 * 60_000) {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const run = await sendDailyDigests(db, new Date());
-      if (run.sent.length > 0) log.info({ date: run.date, sent: run.sent.length }, "purchasing digest sent");
-      for (const f of run.failed) log.error(f, "purchasing digest failed");
-    } catch (e) {
-      log.error({ err: e }, "purchasing digest failed");
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(tick, 30_000);
-  const timer = setInterval(tick, everyMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+export function startDigestScheduler(db: Db, log: JobLog, everyMs = 5 * 60_000) {
+  return startPeriodicJob("purchasing digest", () => sendDailyDigests(db, new Date()), log, everyMs);
 }

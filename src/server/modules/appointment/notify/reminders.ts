@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { type Db, rowsOf, type Tx, withTenant } from "../../../db/client";
+import { type JobLog, startPeriodicJob } from "../../../periodic-job";
 import { tenants } from "../../tenant/tables";
 import { type AppointmentFacts, mailAppointment } from "./service";
 
@@ -60,27 +61,6 @@ async function remindersOfTenant(tx: Tx, tenant: typeof tenants.$inferSelect, no
  * The scheduler the server starts (src/server/main.ts, never in tests): a check every `everyMs`
  * (5 minutes) and one shortly after start. Stopped on close.
  */
-export function startReminderScheduler(db: Db, log: { error: (obj: unknown, msg: string) => void; info: (obj: unknown, msg: string) => void }, everyMs = 5 * 60_000) {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const run = await sendDueReminders(db, new Date());
-      if (run.sent.length > 0) log.info({ sent: run.sent.length }, "appointment reminders sent");
-      for (const f of run.failed) log.error(f, "appointment reminders failed");
-    } catch (e) {
-      log.error({ err: e }, "appointment reminders failed");
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(tick, 30_000);
-  const timer = setInterval(tick, everyMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+export function startReminderScheduler(db: Db, log: JobLog, everyMs = 5 * 60_000) {
+  return startPeriodicJob("appointment reminders", () => sendDueReminders(db, new Date()), log, everyMs);
 }
