@@ -20,6 +20,10 @@ export interface BookableService {
   maxAttendees: number;
   minNoticeHours: number | null;
   maxAdvanceDays: number | null;
+  /** the product's tax, for the booking's total by the cart rules */
+  isTaxable: boolean;
+  priceIncludesTax: boolean;
+  taxPercent: string | null;
 }
 
 /** An employee assigned to the service, with the assignment's overrides applied. */
@@ -67,8 +71,12 @@ export async function loadService(tx: Tx, tenantId: string, id: string): Promise
     max_attendees: number;
     min_advance_booking_hours: number | null;
     max_advance_booking_days: number | null;
+    is_taxable: boolean;
+    price_includes_tax: boolean;
+    tax_percent: string | null;
   }>(
-    await tx.execute(sql`SELECT id, name, price::text, default_duration, buffer_before, buffer_time, min_attendees, max_attendees, min_advance_booking_hours, max_advance_booking_days
+    await tx.execute(sql`SELECT id, name, price::text, default_duration, buffer_before, buffer_time, min_attendees, max_attendees, min_advance_booking_hours, max_advance_booking_days,
+        is_taxable, price_includes_tax, tax_percent::text
       FROM products WHERE tenant_id = ${tenantId} AND id = ${id} AND is_scheduleable AND is_active AND deleted_at IS NULL`),
   );
   if (!row) throw notFound();
@@ -83,6 +91,9 @@ export async function loadService(tx: Tx, tenantId: string, id: string): Promise
     maxAttendees: row.max_attendees,
     minNoticeHours: row.min_advance_booking_hours,
     maxAdvanceDays: row.max_advance_booking_days,
+    isTaxable: row.is_taxable,
+    priceIncludesTax: row.price_includes_tax,
+    taxPercent: row.tax_percent,
   };
 }
 

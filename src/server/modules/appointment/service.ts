@@ -131,13 +131,6 @@ function bookingTotal(service: { price: string; isTaxable: boolean; priceInclude
   return computeCart([{ product: { price: service.price, tax_percent: service.taxPercent, is_taxable: service.isTaxable, price_includes_tax: service.priceIncludesTax }, quantity: String(partySize), discount: null }]).total;
 }
 
-async function taxOf(tx: Tx, tenantId: string, serviceId: string) {
-  const [row] = rowsOf<{ is_taxable: boolean; price_includes_tax: boolean; tax_percent: string | null }>(
-    await tx.execute(sql`SELECT is_taxable, price_includes_tax, tax_percent::text FROM products WHERE tenant_id = ${tenantId} AND id = ${serviceId}`),
-  );
-  return { isTaxable: row!.is_taxable, priceIncludesTax: row!.price_includes_tax, taxPercent: row!.tax_percent };
-}
-
 /** The customer of a booking: the one chosen, else one found by e-mail or phone, else a new one from the typed name. */
 async function bookingCustomer(tx: Tx, tenantId: string, input: z.output<typeof createAppointmentInput>): Promise<string> {
   if (input.customer_id) {
@@ -184,11 +177,8 @@ export async function createAppointment(ctx: AppointmentContext, input: z.output
   }
   const employee = await bookableEmployee(ctx, service, { date: input.appointment_date, time: input.start_time, employeeId: input.employee_id, durationMinutes: input.duration_minutes });
   const duration = input.duration_minutes ?? employee.duration;
-  const [customerId, tax, number] = [
-    await bookingCustomer(tx, tenantId, input),
-    await taxOf(tx, tenantId, service.id),
-    await nextDocumentNumber(tx, tenantId, APPOINTMENT_SERIES.key, APPOINTMENT_SERIES.prefix, APPOINTMENT_SERIES.width),
-  ];
+  const customerId = await bookingCustomer(tx, tenantId, input);
+  const number = await nextDocumentNumber(tx, tenantId, APPOINTMENT_SERIES.key, APPOINTMENT_SERIES.prefix, APPOINTMENT_SERIES.width);
   const id = newId();
   const at = instants(tenant, input.appointment_date, input.start_time, duration, employee.bufferBefore, employee.bufferAfter);
   await tx.insert(appointments).values({
@@ -213,7 +203,7 @@ export async function createAppointment(ctx: AppointmentContext, input: z.output
     customerNotes: input.customer_notes ?? null,
     status: "pending",
     unitPrice: employee.price,
-    totalAmount: bookingTotal({ ...tax, price: employee.price }, input.party_size),
+    totalAmount: bookingTotal({ ...service, price: employee.price }, input.party_size),
     source,
     idempotencyKey: key,
     createdBy: source === "staff" ? user.id : null,
