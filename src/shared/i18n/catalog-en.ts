@@ -1,7 +1,9 @@
 import enAccounting from "./en/accounting.json";
 import enAppointmentAdmin from "./en/appointmentAdmin.json";
+import enAppointmentBusiness from "./en/appointmentBusiness.json";
 import enAppointmentConfig from "./en/appointmentConfig.json";
 import enAppointmentMessages from "./en/appointmentMessages.json";
+import enAppointmentPayments from "./en/appointmentPayments.json";
 import enAppointments from "./en/appointments.json";
 import enAuth from "./en/auth.json";
 import enBookingPortal from "./en/bookingPortal.json";
@@ -37,4 +39,4 @@ import enUnits from "./en/units.json";
 import enWarehouses from "./en/warehouses.json";
 
 /** The English catalogs, by namespace. The web app loads it only when English is chosen (src/web/lib/i18n.ts), so a Spanish first load does not parse it. */
-export const en = { auth: enAuth, common: enCommon, dashboard: enDashboard, errors: enErrors, nav: enNav, settings: enSettings, superadmin: enSuperadmin, products: enProducts, productImport: enProductImport, providers: enProviders, categories: enCategories, units: enUnits, inventory: enInventory, recipes: enRecipes, warehouses: enWarehouses, customers: enCustomers, employees: enEmployees, pos: enPos, outbox: enOutbox, cashbox: enCashbox, posPanels: enPosPanels, fiscalSettings: enFiscalSettings, invoices: enInvoices, invoiceShare: enInvoiceShare, creditNotes: enCreditNotes, ncf: enNcf, paymentLinks: enPaymentLinks, purchasing: enPurchasing, payables: enPayables, accounting: enAccounting, dgii: enDgii, reports: enReports, appointments: enAppointments, appointmentAdmin: enAppointmentAdmin, appointmentConfig: enAppointmentConfig, appointmentMessages: enAppointmentMessages, bookingPortal: enBookingPortal };
+export const en = { auth: enAuth, common: enCommon, dashboard: enDashboard, errors: enErrors, nav: enNav, settings: enSettings, superadmin: enSuperadmin, products: enProducts, productImport: enProductImport, providers: enProviders, categories: enCategories, units: enUnits, inventory: enInventory, recipes: enRecipes, warehouses: enWarehouses, customers: enCustomers, employees: enEmployees, pos: enPos, outbox: enOutbox, cashbox: enCashbox, posPanels: enPosPanels, fiscalSettings: enFiscalSettings, invoices: enInvoices, invoiceShare: enInvoiceShare, creditNotes: enCreditNotes, ncf: enNcf, paymentLinks: enPaymentLinks, purchasing: enPurchasing, payables: enPayables, accounting: enAccounting, dgii: enDgii, reports: enReports, appointments: enAppointments, appointmentAdmin: enAppointmentAdmin, appointmentConfig: enAppointmentConfig, appointmentMessages: enAppointmentMessages, appointmentPayments: enAppointmentPayments, appointmentBusiness: enAppointmentBusiness, bookingPortal: enBookingPortal };

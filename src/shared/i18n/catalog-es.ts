@@ -1,7 +1,9 @@
 import esAccounting from "./es/accounting.json";
 import esAppointmentAdmin from "./es/appointmentAdmin.json";
+import esAppointmentBusiness from "./es/appointmentBusiness.json";
 import esAppointmentConfig from "./es/appointmentConfig.json";
 import esAppointmentMessages from "./es/appointmentMessages.json";
+import esAppointmentPayments from "./es/appointmentPayments.json";
 import esAppointments from "./es/appointments.json";
 import esAuth from "./es/auth.json";
 import esBookingPortal from "./es/bookingPortal.json";
@@ -37,4 +39,4 @@ import esUnits from "./es/units.json";
 import esWarehouses from "./es/warehouses.json";
 
 /** The Spanish catalogs, by namespace. The web app always loads it (it is also the fallback for a missing key). */
-export const es = { auth: esAuth, common: esCommon, dashboard: esDashboard, errors: esErrors, nav: esNav, settings: esSettings, superadmin: esSuperadmin, products: esProducts, productImport: esProductImport, providers: esProviders, categories: esCategories, units: esUnits, inventory: esInventory, recipes: esRecipes, warehouses: esWarehouses, customers: esCustomers, employees: esEmployees, pos: esPos, outbox: esOutbox, cashbox: esCashbox, posPanels: esPosPanels, fiscalSettings: esFiscalSettings, invoices: esInvoices, invoiceShare: esInvoiceShare, creditNotes: esCreditNotes, ncf: esNcf, paymentLinks: esPaymentLinks, purchasing: esPurchasing, payables: esPayables, accounting: esAccounting, dgii: esDgii, reports: esReports, appointments: esAppointments, appointmentAdmin: esAppointmentAdmin, appointmentConfig: esAppointmentConfig, appointmentMessages: esAppointmentMessages, bookingPortal: esBookingPortal };
+export const es = { auth: esAuth, common: esCommon, dashboard: esDashboard, errors: esErrors, nav: esNav, settings: esSettings, superadmin: esSuperadmin, products: esProducts, productImport: esProductImport, providers: esProviders, categories: esCategories, units: esUnits, inventory: esInventory, recipes: esRecipes, warehouses: esWarehouses, customers: esCustomers, employees: esEmployees, pos: esPos, outbox: esOutbox, cashbox: esCashbox, posPanels: esPosPanels, fiscalSettings: esFiscalSettings, invoices: esInvoices, invoiceShare: esInvoiceShare, creditNotes: esCreditNotes, ncf: esNcf, paymentLinks: esPaymentLinks, purchasing: esPurchasing, payables: esPayables, accounting: esAccounting, dgii: esDgii, reports: esReports, appointments: esAppointments, appointmentAdmin: esAppointmentAdmin, appointmentConfig: esAppointmentConfig, appointmentMessages: esAppointmentMessages, appointmentPayments: esAppointmentPayments, appointmentBusiness: esAppointmentBusiness, bookingPortal: esBookingPortal };

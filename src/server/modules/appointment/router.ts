@@ -3,8 +3,10 @@ import { applyPaymentInput, appointmentListInput, blockTimeInput, createAppointm
 import { calendarDate } from "../../../shared/platform/dates";
 import { protectedProcedure, requireAnyPermission, requirePermission, router } from "../../trpc/init";
 import { getAvailableSlots } from "./availability";
+import { appointmentBusinessProcedures } from "./business/procedures";
 import { appointmentConfigProcedures } from "./config/procedures";
 import { appointmentNotifyProcedures } from "./notify/procedures";
+import { appointmentPaymentProcedures } from "./payments/procedures";
 import { appointmentPortalProcedures } from "./portal/staff-procedures";
 import { appointmentReportProcedures } from "./report/procedures";
 import { applyPayment, blockTime, createAppointment, getAppointment, getCalendar, listAppointments, reschedule, updateStatus } from "./service";
@@ -50,4 +52,6 @@ export const appointmentRouter = router({
   ...appointmentNotifyProcedures,
   ...appointmentReportProcedures,
   ...appointmentPortalProcedures,
+  ...appointmentPaymentProcedures,
+  ...appointmentBusinessProcedures,
 });

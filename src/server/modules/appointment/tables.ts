@@ -135,14 +135,20 @@ export const appointmentPayments = pgTable(
   ],
 );
 
-/** A refund request for a cancelled appointment's payment: pending_review -> approved -> processing -> completed, or rejected. */
+/**
+ * A refund request for what was paid on a cancelled (or no-show) appointment, one live request per
+ * appointment: pending_review -> approved -> processing -> completed, or rejected.
+ */
 export const appointmentRefunds = pgTable(
   "appointment_refunds",
   {
     ...childTenantKey(),
     appointmentId: uuid("appointment_id").notNull(),
-    paymentId: uuid("payment_id").notNull(),
+    /** the latest payment when the request was made (the refund covers all the appointment's payments) */
+    paymentId: uuid("payment_id"),
+    /** what goes back to the customer: original_amount x refund_percent - cancellation_fee - retention_amount, not below 0 */
     amount: money("amount").notNull(),
+    refundPercent: integer("refund_percent").notNull().default(100),
     originalAmount: money("original_amount").notNull(),
     cancellationFee: money("cancellation_fee").notNull().default("0"),
     retentionAmount: money("retention_amount").notNull().default("0"),
@@ -159,7 +165,7 @@ export const appointmentRefunds = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex("appointment_refunds_payment_key").on(t.tenantId, t.paymentId),
+    uniqueIndex("appointment_refunds_live_key").on(t.tenantId, t.appointmentId).where(sql`status <> 'rejected'`),
     index("appointment_refunds_status_idx").on(t.tenantId, t.status),
     foreignKey({ columns: [t.tenantId, t.appointmentId], foreignColumns: [appointments.tenantId, appointments.id] }),
     foreignKey({ columns: [t.tenantId, t.paymentId], foreignColumns: [appointmentPayments.tenantId, appointmentPayments.id] }),
@@ -227,10 +233,39 @@ export const appointmentPolicies = pgTable(
     /** [{hoursBefore, refundPercent}] applied inside the refund window */
     slidingScale: jsonb("sliding_scale").notNull().default(sql`'[]'::jsonb`),
     reminderHoursBefore: integer("reminder_hours_before").notNull().default(24),
+    /** a new booking starts 'confirmed' (else 'pending' until staff confirm it) */
+    autoConfirm: boolean("auto_confirm").notNull().default(false),
+    /** whether a portal customer may cancel / reschedule (within the refund window) */
+    allowCustomerCancel: boolean("allow_customer_cancel").notNull().default(true),
+    allowCustomerReschedule: boolean("allow_customer_reschedule").notNull().default(true),
     isActive: boolean("is_active").notNull().default(true),
     ...timestamps(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex("appointment_policies_tenant_key").on(t.tenantId)],
+);
+
+/**
+ * The business as its customers see it (the appointments area's 'Negocio'): the name, contacts and
+ * opening hours shown by the portal and used by messages ({{business_name}}...), and the calendar's
+ * working hours when no employee is filtered.
+ */
+export const appointmentBusinessProfiles = pgTable(
+  "appointment_business_profiles",
+  {
+    ...tenantKey(),
+    displayName: text("display_name"),
+    phone: text("phone"),
+    whatsapp: text("whatsapp"),
+    email: text("email"),
+    address: text("address"),
+    city: text("city"),
+    website: text("website"),
+    about: text("about"),
+    /** 7 entries, index 0 = Sunday: {closed, open 'HH:mm', close 'HH:mm'} */
+    openingHours: jsonb("opening_hours").notNull().default(sql`'[]'::jsonb`),
+    ...timestamps(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex("appointment_business_profiles_tenant_key").on(t.tenantId)],
 );
 
 /** A message template of the appointments area (confirmation, reminder or free), with {{variables}}. */

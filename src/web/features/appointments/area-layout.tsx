@@ -10,6 +10,12 @@ const SECTION_PERMISSION: Partial<Record<AppointmentSection, string>> = {
   employees: "appointments.configure",
   services: "appointments.configure",
   policies: "appointments.configure",
+  business: "appointments.configure",
+  settings: "appointments.configure",
+  templates: "appointments.configure",
+  portal: "appointments.configure",
+  links: "appointments.configure",
+  communications: "appointments.update",
 };
 
 const sectionPath = (section: AppointmentSection) => (section === "calendar" ? "/home/appointments" : `/home/appointments/${section}`);

@@ -1,5 +1,5 @@
 import type { RouteObject } from "react-router";
-import { ModuleComingPage, RequirePermission } from "../shell/guards";
+import { RequirePermission } from "../shell/guards";
 
 /**
  * The appointments area (issue 15; spec 03 navigation: calendar, list, reports, employees, services,
@@ -20,16 +20,6 @@ const page = (permission: string, load: () => Promise<() => React.ReactNode>): P
     })),
 });
 
-/** Sections a later step of the issue builds (the 'module being prepared' card until then). */
-const coming = (section: AppointmentSection): RouteObject => ({
-  path: section,
-  element: (
-    <RequirePermission permission="appointments.view">
-      <ModuleComingPage titleKey={`appointmentAdmin:sections.${section}`} />
-    </RequirePermission>
-  ),
-});
-
 export const appointmentRoutes: RouteObject[] = [
   {
     path: "appointments",
@@ -46,7 +36,9 @@ export const appointmentRoutes: RouteObject[] = [
       { path: "reports", ...page("appointments.view", () => import("./report/reports-page").then((m) => m.ReportsPage)) },
       { path: "portal", ...page("appointments.configure", () => import("./portal-admin/portal-page").then((m) => m.PortalPage)) },
       { path: "links", ...page("appointments.configure", () => import("./portal-admin/portal-page").then((m) => m.LinksPage)) },
-      ...(["business", "payments", "settings"] as const).map(coming),
+      { path: "payments", ...page("appointments.view", () => import("./payments/payments-page").then((m) => m.PaymentsPage)) },
+      { path: "business", ...page("appointments.configure", () => import("./business/business-page").then((m) => m.BusinessPage)) },
+      { path: "settings", ...page("appointments.configure", () => import("./business/settings-page").then((m) => m.SettingsPage)) },
     ],
   },
 ];

@@ -1,0 +1,2 @@
+/** appointment.getBusinessProfile/updateBusinessProfile and the booking settings (the 'Negocio' and 'Configuración' tabs). */
+export const appointmentBusinessProcedures = {};

@@ -1,0 +1,2 @@
+/** appointment.* deposits and the refund queue (the 'Pagos' tab). */
+export const appointmentPaymentProcedures = {};

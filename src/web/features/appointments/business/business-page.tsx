@@ -1,0 +1,4 @@
+/** The 'Negocio' tab (being built). */
+export function BusinessPage() {
+  return null;
+}

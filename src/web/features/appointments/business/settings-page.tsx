@@ -1,0 +1,4 @@
+/** The 'Configuración' tab (being built). */
+export function SettingsPage() {
+  return null;
+}
