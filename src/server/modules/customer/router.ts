@@ -13,7 +13,8 @@ import {
 } from "../../../shared/customers/customer";
 import { legalClientByCustomerInput, legalClientInput } from "../../../shared/customers/legal-client";
 import { businessDate } from "../../../shared/platform/dates";
-import { protectedProcedure, requireAnyPermission, requirePermission, router } from "../../trpc/init";
+import { appError } from "../../trpc/errors";
+import { can, protectedProcedure, requireAnyPermission, requirePermission, router } from "../../trpc/init";
 import { createLegalClient, getLegalClient, updateLegalClient } from "./legal-service";
 import {
   activeCustomerTypes,
@@ -34,6 +35,14 @@ import {
 import { customerStatement } from "./statement";
 
 const view = protectedProcedure.use(requirePermission("customers.view"));
+/** The list: customers.view, or appointments.create for the booking wizard's customer search (never the deleted ones). */
+const list = protectedProcedure
+  .use(requireAnyPermission(["customers.view", "appointments.create"]))
+  .input(customerListInput.prefault({}))
+  .use(({ ctx, input, next }) => {
+    if (can(ctx.user, "customers.view") || !input.showDeleted) return next();
+    throw appError("FORBIDDEN", "forbidden", { permission: "customers.view" });
+  });
 const create = protectedProcedure.use(requirePermission("customers.create"));
 const update = protectedProcedure.use(requirePermission("customers.update"));
 const remove = protectedProcedure.use(requirePermission("customers.delete"));
@@ -45,7 +54,7 @@ const readTypes = protectedProcedure.use(requireAnyPermission(["settings.catalog
 /** customer.* — customers (spec 01 §3, §5, §7; spec 02 customer search panel, §7). Deleting marks them deleted. */
 export const customerRouter = router({
   /** {search, page, pageSize 20, showDeleted} -> {data, pagination}. */
-  getAll: view.input(customerListInput.prefault({})).query(({ ctx, input }) => findCustomers(ctx.tx, ctx.tenant.id, input)),
+  getAll: list.query(({ ctx, input }) => findCustomers(ctx.tx, ctx.tenant.id, input)),
   /**
    * {customerId, asOf? (today in the business's time zone), all?}: balance due, aging buckets (current, 1–30, 31–60, 61–90, 90+),
    * the open invoices oldest first (the first 1,000 unless `all`), credit limit and what is left, store credit.

@@ -10,10 +10,11 @@ import type { paymentLinkCreateInput, paymentLinkListInput, paymentLinkSettingsI
 import { DEFAULT_PAYMENT_LINK_TTL_DAYS, expiresAtFor, isPayable, type PaymentLinkStatus, paymentLinkStatus } from "../../../shared/payment-link/status";
 import { likePattern, offsetOf, pageOf } from "../../../shared/platform/pagination";
 import type { AppDeps } from "../../app";
-import { type Tx, withTenant } from "../../db/client";
+import { rowsOf, type Tx, withTenant } from "../../db/client";
 import { newId } from "../../ids";
 import { callbackKey, type PaymentLinkCallbackEvent, paymentLinkProvider, SANDBOX_CALLBACK_PATH, SIGNATURE_HEADER, sandboxProvider } from "../../integrations/payment-link";
 import { appError, notFound } from "../../trpc/errors";
+import { applyPayment, getRow } from "../appointment/service";
 import type { SessionUser } from "../auth/service";
 import { currencies } from "../currency/tables";
 import { customers } from "../customer/tables";
@@ -563,6 +564,8 @@ async function applyCallback(tx: Tx, tenant: TenantRow, providerCode: string, ev
       .update(orderPayments)
       .set({ cashboxSessionId: null })
       .where(and(eq(orderPayments.tenantId, tenant.id), eq(orderPayments.id, paymentId)));
+  } else if (link.orderNumber.startsWith(APPOINTMENT_PREFIX)) {
+    await recordAppointmentDeposit(tx, tenant, link, event);
   }
   await tx
     .update(paymentLinks)
@@ -577,6 +580,47 @@ async function applyCallback(tx: Tx, tenant: TenantRow, providerCode: string, ev
     })
     .where(and(eq(paymentLinks.tenantId, tenant.id), eq(paymentLinks.id, link.id)));
   return true;
+}
+
+/** The order number of an appointment's deposit link (the portal's booking, the staff's 'Enlace de pago'): 'APT-' + the appointment's number. */
+const APPOINTMENT_PREFIX = "APT-";
+
+/** The appointment payment's idempotency key: derived from the link id, so a repeated callback records it once. */
+export function appointmentPaymentKeyOf(linkId: string): string {
+  return `payment-link:${linkId}`;
+}
+
+/**
+ * A paid 'APT-{number}' link (not bound to an invoice) is the appointment's deposit: recorded
+ * through appointment.applyPayment ('deposit' up to the appointment's deposit, 'partial' above
+ * it), with the link's payment method, no invoice, and a key derived from the link. An order
+ * number no appointment has is only a paid link (a link typed by hand with that prefix).
+ */
+async function recordAppointmentDeposit(tx: Tx, tenant: TenantRow, link: typeof paymentLinks.$inferSelect, event: PaymentLinkCallbackEvent) {
+  const number = link.orderNumber.slice(APPOINTMENT_PREFIX.length);
+  const [found] = rowsOf<{ id: string }>(await tx.execute(sql`SELECT id FROM appointments WHERE tenant_id = ${tenant.id} AND appointment_number = ${number}`));
+  if (!found) return;
+  const appointment = await getRow(tx, tenant.id, found.id);
+  const settings = await getSettings(tx, tenant.id);
+  const method = await linkPaymentMethod(tx, tenant.id, settings.paymentMethodId);
+  if (!method) throw new Refused(409, "no_payment_method");
+  const deposit = toBig(appointment.deposit_amount);
+  const paymentType = deposit.gt(0) && toBig(link.amount).lte(deposit) ? "deposit" : "partial";
+  // The payment is the link creator's (no session here).
+  const user = { id: link.createdBy, warehouseId: null } as SessionUser;
+  await applyPayment(
+    { tx, tenant, user },
+    {
+      appointment_id: appointment.id,
+      payment_type: paymentType,
+      amount: link.amount,
+      payment_method: method.id,
+      notes: `${link.orderNumber}${event.cardLast4 ? ` · **** ${event.cardLast4}` : ""}${event.authorizationCode ? ` · AUT ${event.authorizationCode}` : ""}`,
+      generate_invoice: false,
+      ncf_type_id: undefined,
+      idempotency_key: appointmentPaymentKeyOf(link.id),
+    },
+  );
 }
 
 export { SANDBOX_CALLBACK_PATH, SIGNATURE_HEADER };

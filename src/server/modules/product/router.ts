@@ -2,7 +2,8 @@ import { z } from "zod";
 import { quantity } from "../../../shared/catalog/decimal";
 import { productCreateInput, productListInput, productUpdateInput } from "../../../shared/catalog/product";
 import { sendOtpInput, verifyOtpInput } from "../../../shared/otp/schemas";
-import { protectedProcedure, requirePermission, router } from "../../trpc/init";
+import { appError } from "../../trpc/errors";
+import { can, protectedProcedure, requireAnyPermission, requirePermission, router } from "../../trpc/init";
 import { requestOtp, verifyOtp } from "../otp/service";
 import {
   adjustInventory,
@@ -21,10 +22,21 @@ import {
 
 const byId = z.object({ id: z.string().uuid() });
 const view = protectedProcedure.use(requirePermission("products.view"));
+/**
+ * The list: products.view, or appointments.create for the booking wizard's services only
+ * (isScheduleable true, not the deleted ones): a booker without products.view lists nothing else.
+ */
+const list = protectedProcedure
+  .use(requireAnyPermission(["products.view", "appointments.create"]))
+  .input(productListInput)
+  .use(({ ctx, input, next }) => {
+    if (can(ctx.user, "products.view") || (input.isScheduleable === true && !input.showDeleted)) return next();
+    throw appError("FORBIDDEN", "forbidden", { permission: "products.view" });
+  });
 
 export const productRouter = router({
   /** The product list: filters, search by name/SKU/keywords/barcode, paging (services list too). */
-  getAll: view.input(productListInput).query(({ ctx, input }) => findProducts(ctx.tx, ctx.tenant.id, input)),
+  getAll: list.query(({ ctx, input }) => findProducts(ctx.tx, ctx.tenant.id, input)),
   getById: view.input(byId).query(({ ctx, input }) => getProduct(ctx.tx, ctx.tenant.id, input.id)),
   /** POS lookup: exact barcode/SKU/alternative code first, else a text search. */
   searchProducts: protectedProcedure

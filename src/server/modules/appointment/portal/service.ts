@@ -14,6 +14,7 @@ import { escapeHtml, sendMail } from "../../mail/service";
 import { createLink } from "../../payment-link/service";
 import type { TenantRow } from "../../tenant/service";
 import { getAvailableSlots, loadService, readPolicy } from "../availability";
+import { readBusinessProfile } from "../business/service";
 import { type AppointmentRow, createAppointment, getRow, reschedule, updateStatus } from "../service";
 import { appointmentPortals, portalSessions } from "../tables";
 import { PORTAL_PAGES, type portalBookInput, type portalConfigInput } from "./schemas";
@@ -136,11 +137,29 @@ async function enabledConfig(tx: Tx, tenantId: string): Promise<PortalConfig> {
   return config;
 }
 
-async function refundWindowHours(tx: Tx, tenantId: string): Promise<number> {
-  const [row] = rowsOf<{ refund_window_hours: number; is_active: boolean }>(
-    await tx.execute(sql`SELECT refund_window_hours, is_active FROM appointment_policies WHERE tenant_id = ${tenantId} LIMIT 1`),
+/** What a signed-in customer may do with their appointments: the refund window (hours before the start), and whether the booking settings let them cancel or reschedule online. */
+interface CustomerRules {
+  windowHours: number;
+  allowCancel: boolean;
+  allowReschedule: boolean;
+}
+
+async function customerRules(tx: Tx, tenantId: string): Promise<CustomerRules> {
+  const [row] = rowsOf<{ refund_window_hours: number; is_active: boolean; allow_customer_cancel: boolean; allow_customer_reschedule: boolean }>(
+    await tx.execute(sql`SELECT refund_window_hours, is_active, allow_customer_cancel, allow_customer_reschedule FROM appointment_policies WHERE tenant_id = ${tenantId} LIMIT 1`),
   );
-  return row?.is_active ? row.refund_window_hours : row ? 0 : 24;
+  if (!row) return { windowHours: 24, allowCancel: true, allowReschedule: true };
+  return { windowHours: row.is_active ? row.refund_window_hours : 0, allowCancel: row.allow_customer_cancel, allowReschedule: row.allow_customer_reschedule };
+}
+
+/** The week's opening hours as saved (7 days, index 0 = Sunday), or null when none are saved. */
+function openingWeek(hours: unknown): { closed: boolean; open: string; close: string }[] | null {
+  if (!Array.isArray(hours) || hours.length !== 7) return null;
+  return hours.map((d: { closed?: unknown; open?: unknown; close?: unknown } | null) => ({
+    closed: !!d?.closed,
+    open: typeof d?.open === "string" ? d.open : "",
+    close: typeof d?.close === "string" ? d.close : "",
+  }));
 }
 
 /** portal.getConfig: what the public pages show (never the staff-only parts such as the custom domain). */
@@ -148,10 +167,12 @@ export async function getPublicConfig(ctx: PortalCtx) {
   const { tx, tenant } = ctx;
   const config = await readPortalConfig(tx, tenant.id);
   if (!config.is_enabled) return { is_enabled: false as const, business_name: tenant.name };
-  const [policy, windowHours] = await Promise.all([readPolicy(tx, tenant.id), refundWindowHours(tx, tenant.id)]);
+  const [policy, rules, business] = await Promise.all([readPolicy(tx, tenant.id), customerRules(tx, tenant.id), readBusinessProfile(tx, tenant.id)]);
   return {
     is_enabled: true as const,
     business_name: tenant.name,
+    /** the portal's own path (/{path}; /book always works too) */
+    path: config.subdomain_path,
     timezone: tenant.timezone,
     logo_url: config.logo_url,
     primary_color: config.primary_color,
@@ -167,7 +188,21 @@ export async function getPublicConfig(ctx: PortalCtx) {
     deposit_percent: policy.depositPercent,
     min_notice_hours: policy.minNoticeHours,
     max_advance_days: policy.maxAdvanceDays,
-    refund_window_hours: windowHours,
+    refund_window_hours: rules.windowHours,
+    allow_customer_cancel: rules.allowCancel,
+    allow_customer_reschedule: rules.allowReschedule,
+    /** the business as its customers see it (the 'Negocio' tab): name, phone, WhatsApp, e-mail, address, opening hours */
+    business: {
+      name: business.display_name,
+      phone: business.phone,
+      whatsapp: business.whatsapp,
+      email: business.email,
+      address: business.address,
+      city: business.city,
+      website: business.website,
+      about: business.about,
+      opening_hours: openingWeek(business.opening_hours),
+    },
   };
 }
 
@@ -338,11 +373,11 @@ async function customerByEmail(tx: Tx, tenantId: string, email: string) {
 
 /**
  * portal.requestLink: always the same answer (whether the e-mail is known is not told); a known
- * customer gets a link /book/account?token=… valid 15 minutes, used once.
+ * customer gets a link /{portal path}/account?token=… valid 15 minutes, used once.
  */
 export async function requestLink(ctx: PortalCtx, email: string) {
   const { tx, tenant } = ctx;
-  await enabledConfig(tx, tenant.id);
+  const config = await enabledConfig(tx, tenant.id);
   const customer = await customerByEmail(tx, tenant.id, email);
   if (customer) {
     const token = randomBytes(32).toString("base64url");
@@ -354,7 +389,7 @@ export async function requestLink(ctx: PortalCtx, email: string) {
       linkTokenHash: hmac(ctx.deps, token),
       linkExpiresAt: new Date(Date.now() + LINK_TTL_MS),
     });
-    const url = `${requestOrigin(ctx)}/book/account?token=${token}`;
+    const url = `${requestOrigin(ctx)}/${config.subdomain_path}/account?token=${token}`;
     const t = (key: string, vars?: Record<string, unknown>) => translate(ctx.lang, `bookingPortal:mail.${key}`, vars);
     await sendMail(
       tx,
@@ -449,15 +484,18 @@ interface MineRow {
   starts_at: Date | string;
   is_upcoming: boolean;
   can_change: boolean;
+  can_cancel: boolean;
+  can_reschedule: boolean;
 }
 
 /** portal.myAppointments: the customer's appointments, upcoming (soonest first) and past (latest first). */
 export async function myAppointments(ctx: PortalCtx) {
   const { tx, tenant } = ctx;
   const customer = await requireCustomer(ctx);
-  const windowHours = await refundWindowHours(tx, tenant.id);
+  const rules = await customerRules(tx, tenant.id);
+  const windowHours = rules.windowHours;
   const movable = `{${MOVABLE_STATUSES.join(",")}}`;
-  const rows = rowsOf<MineRow>(
+  const rows = rowsOf<Omit<MineRow, "can_cancel" | "can_reschedule">>(
     await tx.execute(sql`SELECT a.id, a.appointment_number, a.status, a.service_id, a.service_name, a.employee_id, e.name AS employee_name, a.appointment_date::text AS appointment_date,
         a.start_time, a.duration_minutes, a.total_amount::text AS total_amount, a.amount_paid::text AS amount_paid, a.starts_at,
         (a.starts_at >= now() AND a.status = ANY(${movable}::text[])) AS is_upcoming,
@@ -466,9 +504,16 @@ export async function myAppointments(ctx: PortalCtx) {
       WHERE a.tenant_id = ${tenant.id} AND a.customer_id = ${customer.id}
       ORDER BY a.starts_at LIMIT 500`),
   );
-  const view = (r: MineRow) => ({ ...r, starts_at: new Date(r.starts_at) });
+  const view = (r: Omit<MineRow, "can_cancel" | "can_reschedule">): MineRow => ({
+    ...r,
+    starts_at: new Date(r.starts_at),
+    can_cancel: r.can_change && rules.allowCancel,
+    can_reschedule: r.can_change && rules.allowReschedule,
+  });
   return {
     refund_window_hours: windowHours,
+    allow_customer_cancel: rules.allowCancel,
+    allow_customer_reschedule: rules.allowReschedule,
     upcoming: rows.filter((r) => r.is_upcoming).map(view),
     past: rows
       .filter((r) => !r.is_upcoming)
@@ -477,22 +522,27 @@ export async function myAppointments(ctx: PortalCtx) {
   };
 }
 
-/** The customer's appointment, locked for a change within the policy (else a clear refusal). */
-async function ownChangeable(ctx: PortalCtx, customerId: string, id: string) {
-  const windowHours = await refundWindowHours(ctx.tx, ctx.tenant.id);
+/**
+ * The customer's appointment, locked for a change within the policy (else a clear refusal): the
+ * booking settings must let customers do it online (allow_customer_cancel / allow_customer_reschedule).
+ */
+async function ownChangeable(ctx: PortalCtx, customerId: string, id: string, action: "cancel" | "reschedule") {
+  const rules = await customerRules(ctx.tx, ctx.tenant.id);
   const [row] = rowsOf<{ id: string; status: string; in_time: boolean }>(
-    await ctx.tx.execute(sql`SELECT id, status, (starts_at - make_interval(hours => ${windowHours}) > now()) AS in_time FROM appointments
+    await ctx.tx.execute(sql`SELECT id, status, (starts_at - make_interval(hours => ${rules.windowHours}) > now()) AS in_time FROM appointments
       WHERE tenant_id = ${ctx.tenant.id} AND id = ${id} AND customer_id = ${customerId} FOR UPDATE`),
   );
   if (!row) throw notFound();
+  if (action === "cancel" && !rules.allowCancel) throw appError("BAD_REQUEST", E("cancelNotAllowed"));
+  if (action === "reschedule" && !rules.allowReschedule) throw appError("BAD_REQUEST", E("rescheduleNotAllowed"));
   if (!(MOVABLE_STATUSES as readonly string[]).includes(row.status)) throw appError("BAD_REQUEST", E("notChangeable"));
-  if (!row.in_time) throw appError("BAD_REQUEST", E("outsideWindow"), { hours: windowHours });
+  if (!row.in_time) throw appError("BAD_REQUEST", E("outsideWindow"), { hours: rules.windowHours });
 }
 
-/** portal.cancel: the customer's own appointment, up to the refund window before its start. */
+/** portal.cancel: the customer's own appointment, up to the refund window before its start, when the booking settings allow it. */
 export async function cancelMine(ctx: PortalCtx, id: string) {
   const customer = await requireCustomer(ctx);
-  await ownChangeable(ctx, customer.id, id);
+  await ownChangeable(ctx, customer.id, id, "cancel");
   const row = await updateStatus(
     { tx: ctx.tx, tenant: ctx.tenant, user: portalUser(ctx.tenant, customer.id) },
     { id, status: "cancelled", reason: translate(ctx.lang, "bookingPortal:account.cancelledByCustomer") },
@@ -500,10 +550,10 @@ export async function cancelMine(ctx: PortalCtx, id: string) {
   return { id: row.id, status: row.status };
 }
 
-/** portal.reschedule: the customer's own appointment to another free time, within the policy. */
+/** portal.reschedule: the customer's own appointment to another free time, within the policy, when the booking settings allow it. */
 export async function rescheduleMine(ctx: PortalCtx, input: { id: string; date: string; time: string }) {
   const customer = await requireCustomer(ctx);
-  await ownChangeable(ctx, customer.id, input.id);
+  await ownChangeable(ctx, customer.id, input.id, "reschedule");
   const row = await reschedule({ tx: ctx.tx, tenant: ctx.tenant, user: portalUser(ctx.tenant, customer.id) }, { id: input.id, appointment_date: input.date, start_time: input.time, employee_id: undefined });
   return { id: row.id, status: row.status, appointment_date: row.appointment_date, start_time: row.start_time, employee_name: row.employee_name };
 }
