@@ -130,4 +130,5 @@ export const refundIdInput = z.object({ id, notes });
 export const rejectRefundInput = z.object({ id, notes: z.string({ error: PM.notesRequired }).trim().min(1, PM.notesRequired).max(1000, PM.tooLong) });
 export const batchProcessInput = z.object({ ids: z.array(id).min(1, PM.batchEmpty).max(100) });
 export const forfeitDepositInput = z.object({ payment_id: id, reason: notes });
-export const applyDepositInput = z.object({ payment_id: id, ncf_type_id: id.nullish(), idempotency_key: z.string().trim().min(8).max(100).optional() });
+/** Idempotent by the deposit's own state: a deposit already applied answers its invoice. */
+export const applyDepositInput = z.object({ payment_id: id, ncf_type_id: id.nullish() });

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type DayQuery, type EmployeeDay, slotsForDay, type TimeOffEntry, type WeeklySchedule } from "../../../shared/appointments/availability";
+import type { RefundPolicy } from "../../../shared/appointments/refunds";
 import { APPOINTMENT_LIMITS } from "../../../shared/appointments/schemas";
 import { businessClock } from "../../../shared/platform/dates";
 import { rowsOf, type Tx } from "../../db/client";
@@ -43,19 +44,60 @@ export interface BookingPolicy {
   slotIntervalMinutes: number;
   depositPercent: string;
   reminderHoursBefore: number;
+  /** a new booking starts 'confirmed' instead of 'pending' */
+  autoConfirm: boolean;
+  /** whether a portal customer may cancel / reschedule their appointment */
+  allowCustomerCancel: boolean;
+  allowCustomerReschedule: boolean;
+  /** the refund rules (src/shared/appointments/refunds.ts refundQuote); a policy switched off refunds everything */
+  refund: RefundPolicy;
 }
 
-const DEFAULT_POLICY: BookingPolicy = { minNoticeHours: 0, maxAdvanceDays: 60, slotIntervalMinutes: 30, depositPercent: APPOINTMENT_LIMITS.defaultDepositPercent, reminderHoursBefore: 24 };
+const DEFAULT_POLICY: BookingPolicy = {
+  minNoticeHours: 0,
+  maxAdvanceDays: 60,
+  slotIntervalMinutes: 30,
+  depositPercent: APPOINTMENT_LIMITS.defaultDepositPercent,
+  reminderHoursBefore: 24,
+  autoConfirm: false,
+  allowCustomerCancel: true,
+  allowCustomerReschedule: true,
+  refund: { refund_window_hours: 0, sliding_scale: [], cancellation_fee: "0", retention_amount: "0" },
+};
 
 /** The tenant's booking policy (its defaults when none is saved or it is switched off). */
 export async function readPolicy(tx: Tx, tenantId: string): Promise<BookingPolicy> {
-  const [row] = rowsOf<{ min_notice_hours: number; max_advance_days: number; slot_interval_minutes: number; deposit_percent: string; reminder_hours_before: number; is_active: boolean }>(
-    await tx.execute(sql`SELECT min_notice_hours, max_advance_days, slot_interval_minutes, deposit_percent::text, reminder_hours_before, is_active
+  const [row] = rowsOf<{
+    min_notice_hours: number;
+    max_advance_days: number;
+    slot_interval_minutes: number;
+    deposit_percent: string;
+    reminder_hours_before: number;
+    auto_confirm: boolean;
+    allow_customer_cancel: boolean;
+    allow_customer_reschedule: boolean;
+    refund_window_hours: number;
+    sliding_scale: RefundPolicy["sliding_scale"];
+    cancellation_fee: string;
+    retention_amount: string;
+    is_active: boolean;
+  }>(
+    await tx.execute(sql`SELECT min_notice_hours, max_advance_days, slot_interval_minutes, deposit_percent::text, reminder_hours_before, auto_confirm, allow_customer_cancel, allow_customer_reschedule,
+        refund_window_hours, sliding_scale, cancellation_fee::text, retention_amount::text, is_active
       FROM appointment_policies WHERE tenant_id = ${tenantId} LIMIT 1`),
   );
   if (!row) return DEFAULT_POLICY;
-  const base = { slotIntervalMinutes: row.slot_interval_minutes, depositPercent: row.deposit_percent, reminderHoursBefore: row.reminder_hours_before };
-  return row.is_active ? { ...base, minNoticeHours: row.min_notice_hours, maxAdvanceDays: row.max_advance_days } : { ...DEFAULT_POLICY, ...base, minNoticeHours: 0, maxAdvanceDays: 0 };
+  const base = {
+    slotIntervalMinutes: row.slot_interval_minutes,
+    depositPercent: row.deposit_percent,
+    reminderHoursBefore: row.reminder_hours_before,
+    autoConfirm: row.auto_confirm,
+    allowCustomerCancel: row.allow_customer_cancel,
+    allowCustomerReschedule: row.allow_customer_reschedule,
+  };
+  if (!row.is_active) return { ...DEFAULT_POLICY, ...base, minNoticeHours: 0, maxAdvanceDays: 0 };
+  const refund = { refund_window_hours: row.refund_window_hours, sliding_scale: row.sliding_scale, cancellation_fee: row.cancellation_fee, retention_amount: row.retention_amount };
+  return { ...base, minNoticeHours: row.min_notice_hours, maxAdvanceDays: row.max_advance_days, refund };
 }
 
 /** A schedulable, active service of the tenant, or NOT_FOUND. */

@@ -25,7 +25,7 @@ import { recordPayment } from "../invoice/service";
 import { CREDIT_METHOD_CODE, createInvoice } from "../pos/service";
 import { nextDocumentNumber } from "../sequence/service";
 import type { tenants } from "../tenant/tables";
-import { type Assignee, type BookableService, dayQuery, loadAssignees, loadDay, loadService, readPolicy } from "./availability";
+import { type Assignee, type BookableService, type BookingPolicy, dayQuery, loadAssignees, loadDay, loadService, readPolicy } from "./availability";
 import { sendBookingConfirmation } from "./notify/confirmation";
 import { appointmentPayments, appointmentStatusChanges, appointments, employeeTimeOff } from "./tables";
 
@@ -110,14 +110,14 @@ async function bookableEmployee(
   ctx: AppointmentContext,
   service: BookableService,
   input: { date: string; time: string; employeeId?: string; durationMinutes?: number; excludeAppointmentId?: string },
-): Promise<Assignee> {
+): Promise<Assignee & { policy: BookingPolicy }> {
   const { tx, tenant } = ctx;
   const [policy, assignees] = await Promise.all([readPolicy(tx, tenant.id), loadAssignees(tx, tenant.id, service, input.employeeId, true)]);
   const employees = await loadDay(tx, tenant, input.date, assignees, { durationMinutes: input.durationMinutes, excludeAppointmentId: input.excludeAppointmentId });
   const q = dayQuery(tenant, input.date, service, policy, employees);
   const check = checkSlot(q, input.time);
   if (!check.ok) throw slotRefusal(check.reason, q);
-  return assignees.find((a) => a.id === check.employeeId)!;
+  return { ...assignees.find((a) => a.id === check.employeeId)!, policy };
 }
 
 /** The instants of a local date and time in the tenant's zone, with the buffers around them. */
@@ -181,6 +181,7 @@ export async function createAppointment(ctx: AppointmentContext, input: z.output
   const number = await nextDocumentNumber(tx, tenantId, APPOINTMENT_SERIES.key, APPOINTMENT_SERIES.prefix, APPOINTMENT_SERIES.width);
   const id = newId();
   const at = instants(tenant, input.appointment_date, input.start_time, duration, employee.bufferBefore, employee.bufferAfter);
+  const status: AppointmentStatus = employee.policy.autoConfirm ? "confirmed" : "pending";
   await tx.insert(appointments).values({
     tenantId,
     id,
@@ -201,14 +202,14 @@ export async function createAppointment(ctx: AppointmentContext, input: z.output
     busyUntil: at.busyUntil as never,
     partySize: input.party_size,
     customerNotes: input.customer_notes ?? null,
-    status: "pending",
+    status,
     unitPrice: employee.price,
     totalAmount: bookingTotal({ ...service, price: employee.price }, input.party_size),
     source,
     idempotencyKey: key,
     createdBy: source === "staff" ? user.id : null,
   });
-  await logStatus(tx, tenantId, id, null, "pending", source === "staff" ? user.id : null);
+  await logStatus(tx, tenantId, id, null, status, source === "staff" ? user.id : null);
   await sendBookingConfirmation(ctx, id);
   return createdResult(await getRow(tx, tenantId, id));
 }
@@ -426,55 +427,99 @@ export async function applyPayment(ctx: AppointmentContext, input: z.output<type
   };
   const paidUpdate = sql`UPDATE appointments SET amount_paid = ${paidAfter}, updated_at = now() WHERE tenant_id = ${tenantId} AND id = ${appt.id}`;
 
-  if (!input.generate_invoice) {
+  // Once the appointment is invoiced, every payment is one more payment of its invoice.
+  if (!input.generate_invoice && !appt.invoice_id) {
     await tx.insert(appointmentPayments).values({ ...row, orderId: null });
     await tx.execute(paidUpdate);
     return paymentResult(ctx, appt.id, paymentId);
   }
   if (appt.invoice_id) {
-    // The appointment's invoice exists: the payment is one more payment of it.
     const setting = await invoiceSetting(tx, tenantId, user.warehouseId);
     await recordPayment(ctx, { invoice_id: appt.invoice_id, payment_method_id: method.id, currency_id: setting.currencyId, amount: input.amount, notes: input.notes ?? null, client_payment_id: paymentId });
-    await tx.insert(appointmentPayments).values({ ...row, orderId: appt.invoice_id, depositStatus: row.depositStatus ? "applied" : null });
+    await tx.insert(appointmentPayments).values({ ...row, generateInvoice: true, orderId: appt.invoice_id, depositStatus: row.depositStatus ? "applied" : null });
     await tx.execute(paidUpdate);
     return paymentResult(ctx, appt.id, paymentId);
   }
-  // The first invoiced payment issues the invoice. Everything is written before createInvoice,
-  // whose last round trip commits the transaction (on PostgreSQL).
+  // The first invoiced payment issues the invoice.
+  const orderId = newId();
+  await tx.insert(appointmentPayments).values({ ...row, orderId, depositStatus: row.depositStatus ? "applied" : null });
+  await tx.execute(sql`UPDATE appointments SET amount_paid = ${paidAfter}, updated_at = now() WHERE tenant_id = ${tenantId} AND id = ${appt.id}`);
+  return issueAppointmentInvoice(ctx, appt, { orderId, ncfTypeId: input.ncf_type_id ?? null, notes: input.notes ?? null, resultPaymentId: paymentId });
+}
+
+/**
+ * Issues an appointment's invoice through the one invoice path (createInvoice: server prices, NCF
+ * of the type chosen): its whole total, with every payment not yet invoiced (deposits 'paid', and
+ * the payment being applied, already written with order_id = orderId) as its payments and the rest
+ * owed on credit; those deposits become 'applied'. Everything is written before createInvoice,
+ * whose last round trip commits the transaction (on PostgreSQL); the result is read before it.
+ */
+async function issueAppointmentInvoice(
+  ctx: AppointmentContext,
+  appt: { id: string; customer_id: string | null; service_id: string; party_size: number; unit_price: string; total_amount: string },
+  opts: { orderId: string; ncfTypeId: string | null; notes: string | null; resultPaymentId: string },
+) {
+  const { tx, tenant, user } = ctx;
+  const tenantId = tenant.id;
   const setting = await invoiceSetting(tx, tenantId, user.warehouseId);
   if (!appt.customer_id) throw appError("BAD_REQUEST", "appointments:errors.customerRequired");
-  const earlier = rowsOf<{ id: string; amount: string; payment_method_id: string; deposit_status: string | null }>(
-    await tx.execute(sql`SELECT id, amount::text, payment_method_id, deposit_status FROM appointment_payments
-      WHERE tenant_id = ${tenantId} AND appointment_id = ${appt.id} AND order_id IS NULL AND coalesce(deposit_status, '') NOT IN ('refunded', 'forfeited') ORDER BY created_at`),
+  const paid = rowsOf<{ id: string; amount: string; payment_method_id: string }>(
+    await tx.execute(sql`SELECT id, amount::text, payment_method_id FROM appointment_payments
+      WHERE tenant_id = ${tenantId} AND appointment_id = ${appt.id} AND (order_id IS NULL OR order_id = ${opts.orderId}) AND coalesce(deposit_status, '') NOT IN ('refunded', 'forfeited') ORDER BY created_at`),
   );
-  const orderId = newId();
-  const invoicePayments = [...earlier.map((p) => ({ methodId: p.payment_method_id, amount: p.amount })), { methodId: method.id, amount: input.amount }];
-  const owed = toBig(appt.total_amount).minus(invoicePayments.reduce((s, p) => s.plus(p.amount), new Big(0)));
+  const owed = toBig(appt.total_amount).minus(paid.reduce((s, p) => s.plus(p.amount), new Big(0)));
   if (owed.gt(0) && !setting.creditMethodId) throw appError("BAD_REQUEST", "appointments:errors.invoiceSetup");
-  await tx.insert(appointmentPayments).values({ ...row, orderId, depositStatus: row.depositStatus ? "applied" : null });
-  if (earlier.length > 0) {
-    await tx.execute(sql`UPDATE appointment_payments SET order_id = ${orderId}, deposit_status = CASE WHEN deposit_status IS NULL THEN NULL ELSE 'applied' END
-      WHERE tenant_id = ${tenantId} AND id = ANY(${`{${earlier.map((p) => p.id).join(",")}}`}::uuid[])`);
-  }
-  await tx.execute(sql`UPDATE appointments SET amount_paid = ${paidAfter}, invoice_id = ${orderId}, updated_at = now() WHERE tenant_id = ${tenantId} AND id = ${appt.id}`);
-  // The result is read before the invoice commits the transaction (the invoice's number comes back from createInvoice).
-  const result = await paymentResult(ctx, appt.id, paymentId);
+  await tx.execute(sql`UPDATE appointment_payments SET order_id = ${opts.orderId}, generate_invoice = true, deposit_status = CASE WHEN deposit_status IS NULL THEN NULL ELSE 'applied' END
+      WHERE tenant_id = ${tenantId} AND id = ANY(${`{${paid.map((p) => p.id).join(",")}}`}::uuid[])`);
+  await tx.execute(sql`UPDATE appointments SET invoice_id = ${opts.orderId}, updated_at = now() WHERE tenant_id = ${tenantId} AND id = ${appt.id}`);
+  const result = await paymentResult(ctx, appt.id, opts.resultPaymentId);
   const sale = await createInvoice(ctx, {
     source: "invoice",
-    orderId,
-    // The payment's own key already makes the call idempotent (checked above); the order takes its id.
-    clientOrderId: orderId,
+    orderId: opts.orderId,
+    // The payment's own key already makes the call idempotent; the order takes its id.
+    clientOrderId: opts.orderId,
     customerId: appt.customer_id,
     warehouseId: setting.warehouseId,
-    ncfTypeId: input.ncf_type_id ?? null,
+    ncfTypeId: opts.ncfTypeId,
     items: [{ productId: appt.service_id, quantity: String(appt.party_size), unitPrice: appt.unit_price }],
     payments: [
-      ...invoicePayments.map((p) => ({ paymentMethodId: p.methodId, currencyId: setting.currencyId, amount: p.amount })),
+      ...paid.map((p) => ({ paymentMethodId: p.payment_method_id, currencyId: setting.currencyId, amount: p.amount })),
       ...(owed.gt(0) ? [{ paymentMethodId: setting.creditMethodId!, currencyId: setting.currencyId, amount: owed.toFixed(2) }] : []),
     ],
-    notes: input.notes ?? null,
+    notes: opts.notes,
   });
   return { ...result, invoice: { id: sale.orderId, number: sale.orderNumber, ncf: sale.ncf ?? null } };
+}
+
+/**
+ * appointment.applyDeposit (the deposit action 'apply to payment'): the appointment's invoice is
+ * issued with the paid deposits (and any other payment not yet invoiced) as its payments, so the
+ * deposit counts toward what the customer pays. A deposit already applied answers its invoice
+ * (a retried call issues nothing).
+ */
+export async function applyDeposit(ctx: AppointmentContext, input: { payment_id: string; ncf_type_id?: string | null }) {
+  const { tx, tenant } = ctx;
+  const [deposit] = rowsOf<{ id: string; appointment_id: string; deposit_status: string | null; order_id: string | null }>(
+    await tx.execute(sql`SELECT id, appointment_id, deposit_status, order_id FROM appointment_payments WHERE tenant_id = ${tenant.id} AND id = ${input.payment_id} AND payment_type = 'deposit'`),
+  );
+  if (!deposit) throw notFound();
+  const [appt] = rowsOf<{ id: string; status: string; customer_id: string | null; service_id: string; party_size: number; unit_price: string; total_amount: string; invoice_id: string | null }>(
+    await tx.execute(sql`SELECT id, status, customer_id, service_id, party_size, unit_price::text, total_amount::text, invoice_id FROM appointments
+      WHERE tenant_id = ${tenant.id} AND id = ${deposit.appointment_id} FOR UPDATE`),
+  );
+  if (!appt) throw notFound();
+  // Read again under the appointment's lock: a concurrent apply has finished by now.
+  const [now] = rowsOf<{ deposit_status: string | null; order_id: string | null }>(
+    await tx.execute(sql`SELECT deposit_status, order_id FROM appointment_payments WHERE tenant_id = ${tenant.id} AND id = ${deposit.id}`),
+  );
+  if (now?.deposit_status === "applied" && now.order_id) return paymentResult(ctx, appt.id, deposit.id);
+  if (now?.deposit_status !== "paid") throw appError("BAD_REQUEST", "appointmentPayments:errors.depositStatus", { status: now?.deposit_status ?? "" });
+  if (appt.status === "cancelled" || appt.status === "no_show") throw appError("BAD_REQUEST", "appointmentPayments:errors.applyOnCancelled");
+  if (appt.invoice_id) {
+    // Invoiced since (an earlier apply): the deposit is one more payment of that invoice.
+    throw appError("BAD_REQUEST", "appointmentPayments:errors.depositStatus", { status: "paid" });
+  }
+  return issueAppointmentInvoice(ctx, appt, { orderId: newId(), ncfTypeId: input.ncf_type_id ?? null, notes: null, resultPaymentId: deposit.id });
 }
 
 async function paymentResult(ctx: AppointmentContext, appointmentId: string, paymentId: string) {
