@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CalendarClock, CreditCard, History, Receipt } from "lucide-react";
+import { CalendarClock, CreditCard, History, Receipt, Undo2 } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
+import { REFUNDABLE_APPOINTMENT_STATUSES } from "../../../../shared/appointments/refunds";
 import { type AppointmentStatus, MOVABLE_STATUSES } from "../../../../shared/appointments/schemas";
 import { toBig } from "../../../../shared/catalog/decimal";
 import { formatMoney } from "../../../../shared/money/format";
@@ -15,6 +16,7 @@ import { formatDateTime, todayInSantoDomingo } from "../../../lib/dates";
 import { tMessage } from "../../../lib/i18n";
 import { usePermissions } from "../../../lib/permissions";
 import { cn } from "../../../lib/utils";
+import { RefundRequestDialog } from "../payments/refund-request-dialog";
 import { ApplyPaymentDialog } from "./apply-payment-dialog";
 import { formatTime, longDate } from "./dates";
 import { MessageActions } from "./message-actions";
@@ -53,6 +55,7 @@ function SheetBody({ id, onChanged }: { id: string; onChanged?: () => void }) {
   const [asking, setAsking] = React.useState<AppointmentStatus | null>(null);
   const [reason, setReason] = React.useState("");
   const [moving, setMoving] = React.useState(false);
+  const [refunding, setRefunding] = React.useState(false);
 
   const changed = async () => {
     await qc.invalidateQueries(trpc.appointment.pathFilter());
@@ -92,6 +95,8 @@ function SheetBody({ id, onChanged }: { id: string; onChanged?: () => void }) {
   const canPay = hasBalance && a.status !== "cancelled" && can("appointments.apply_payment");
   const canMove = (MOVABLE_STATUSES as readonly string[]).includes(a.status) && can("appointments.update");
   const canChange = can("appointments.update");
+  // A cancelled or no-show appointment with money paid: its refund is asked for here or in 'Pagos'.
+  const canRefund = (REFUNDABLE_APPOINTMENT_STATUSES as readonly string[]).includes(a.status) && toBig(a.amount_paid).gt(0) && can("appointments.apply_payment");
 
   return (
     <>
@@ -166,6 +171,11 @@ function SheetBody({ id, onChanged }: { id: string; onChanged?: () => void }) {
           {canPay ? (
             <Button size="sm" onClick={() => setPaying(true)} data-testid="appointment-apply-payment">
               <CreditCard /> {t("appointments:sheet.applyPayment")}
+            </Button>
+          ) : null}
+          {canRefund ? (
+            <Button size="sm" variant="outline" onClick={() => setRefunding(true)} data-testid="appointment-request-refund">
+              <Undo2 /> {t("appointmentPayments:request.open")}
             </Button>
           ) : null}
           {canMove ? (
@@ -262,6 +272,11 @@ function SheetBody({ id, onChanged }: { id: string; onChanged?: () => void }) {
         </ol>
       </section>
 
+      <RefundRequestDialog
+        target={refunding ? { appointment_id: a.id, appointment_number: a.appointment_number, customer_name: a.customer_name } : null}
+        onOpenChange={setRefunding}
+        onRequested={() => onChanged?.()}
+      />
       {paying ? (
         <ApplyPaymentDialog
           appointment={row}
