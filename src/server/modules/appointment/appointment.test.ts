@@ -154,6 +154,18 @@ describe("appointment.create", () => {
     }
   });
 
+  it("a booking starts 'pending', or 'confirmed' when the booking settings auto-confirm", async () => {
+    expect((await cashier.appointment.create.mutate(booking({ start_time: "14:00", appointment_date: addDaysTo(monday, 7) }))).status).toBe("pending");
+    await withTenant(t.db, t.acme.tenant.id, (tx) => tx.insert(appointmentPolicies).values({ tenantId: t.acme.tenant.id, id: newId(), autoConfirm: true }));
+    try {
+      const appt = await cashier.appointment.create.mutate(booking({ start_time: "15:00", appointment_date: addDaysTo(monday, 7) }));
+      expect(appt.status).toBe("confirmed");
+      expect((await owner.appointment.getById.query({ id: appt.id })).history.map((h) => [h.from_status, h.to_status])).toEqual([[null, "confirmed"]]);
+    } finally {
+      await withTenant(t.db, t.acme.tenant.id, (tx) => tx.delete(appointmentPolicies).where(undefined as never));
+    }
+  });
+
   it("an employee not assigned to the service, a bad party size and bad fields are clear 400s", async () => {
     expect((await errorOf(cashier.appointment.create.mutate(booking({ employee_id: carla })))).message).toBe("El profesional no atiende este servicio");
     expect((await errorOf(cashier.appointment.create.mutate(booking({ party_size: 3 })))).message).toBe("La cantidad de personas debe estar entre 1 y 1");
