@@ -112,8 +112,6 @@ describe("service, assignment, time off and policy inputs", () => {
     const policy = {
       min_notice_hours: 2,
       max_advance_days: 60,
-      slot_interval_minutes: 30,
-      deposit_percent: "30",
       require_deposit: false,
       cancellation_fee: "0",
       retention_amount: "100",
@@ -122,12 +120,12 @@ describe("service, assignment, time off and policy inputs", () => {
         { hours_before: 12, refund_percent: 25 },
         { hours_before: 24, refund_percent: 50 },
       ],
-      reminder_hours_before: 24,
       is_active: true,
     };
     const parsed = policyInput.parse(policy);
     expect(parsed.sliding_scale.map((s) => s.hours_before)).toEqual([24, 12]);
-    expect(parsed).toMatchObject({ deposit_percent: "30.00", retention_amount: "100.00" });
+    expect(parsed).toMatchObject({ retention_amount: "100.00" });
+    expect(parsed).not.toHaveProperty("slot_interval_minutes");
     expect(
       messages(
         policyInput.safeParse({
@@ -140,9 +138,6 @@ describe("service, assignment, time off and policy inputs", () => {
       ),
     ).toEqual([`sliding_scale.1.hours_before:${CM.scaleDuplicate}`]);
     expect(messages(policyInput.safeParse({ ...policy, max_advance_days: 731 }))).toEqual([`max_advance_days:${CM.advance}`]);
-    expect(messages(policyInput.safeParse({ ...policy, slot_interval_minutes: 4 }))).toEqual([`slot_interval_minutes:${CM.slotInterval}`]);
-    expect(messages(policyInput.safeParse({ ...policy, deposit_percent: "100.01" }))).toEqual([`deposit_percent:${CM.depositPercent}`]);
-    expect(messages(policyInput.safeParse({ ...policy, reminder_hours_before: 0 }))).toEqual([`reminder_hours_before:${CM.reminder}`]);
     expect(refundPercentFor(parsed, 72)).toBe(100);
     expect(refundPercentFor(parsed, 30)).toBe(50);
     expect(refundPercentFor(parsed, 12)).toBe(25);

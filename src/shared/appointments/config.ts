@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { decimal, money, optionalDecimal } from "../catalog/decimal";
+import { money, optionalDecimal } from "../catalog/decimal";
 import { calendarDate } from "../platform/dates";
 import { wholeNumber } from "../platform/whole-number";
 import type { DaySchedule } from "./availability";
@@ -56,11 +56,8 @@ export const CM = {
   timeOffTimes: "appointmentConfig:errors.timeOffTimes",
   type: "appointmentConfig:errors.type",
   tooLong: "appointmentConfig:errors.tooLong",
-  slotInterval: "appointmentConfig:errors.slotInterval",
-  depositPercent: "appointmentConfig:errors.depositPercent",
   amount: "appointmentConfig:errors.amount",
   refundWindow: "appointmentConfig:errors.refundWindow",
-  reminder: "appointmentConfig:errors.reminder",
   scaleHours: "appointmentConfig:errors.scaleHours",
   scalePercent: "appointmentConfig:errors.scalePercent",
   scaleDuplicate: "appointmentConfig:errors.scaleDuplicate",
@@ -273,16 +270,14 @@ export const slidingScale = z
   })
   .transform((steps) => [...steps].sort((a, b) => b.hours_before - a.hours_before));
 
+/** appointment.updatePolicy (slot interval, deposit and reminder are the booking settings: ./business.ts). */
 export const policyInput = z.object({
   min_notice_hours: wholeNumber(0, CONFIG_LIMITS.maxNoticeHours, CM.notice),
   max_advance_days: wholeNumber(0, CONFIG_LIMITS.maxAdvanceDays, CM.advance),
-  slot_interval_minutes: wholeNumber(CONFIG_LIMITS.minSlotInterval, CONFIG_LIMITS.maxSlotInterval, CM.slotInterval),
-  deposit_percent: decimal({ scale: 2, min: 0, max: 100, maxPlaces: 2, message: CM.depositPercent }),
   cancellation_fee: money(CM.amount),
   retention_amount: money(CM.amount),
   refund_window_hours: wholeNumber(0, CONFIG_LIMITS.maxRefundWindowHours, CM.refundWindow),
   sliding_scale: slidingScale.default([]),
-  reminder_hours_before: wholeNumber(CONFIG_LIMITS.minReminderHours, CONFIG_LIMITS.maxReminderHours, CM.reminder),
   is_active: z.boolean(),
 });
 export type PolicyInput = z.input<typeof policyInput>;

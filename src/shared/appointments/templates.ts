@@ -11,7 +11,7 @@ import { isStorableText } from "../platform/text";
  * communication procedures (messages are keys of the appointmentMessages namespace).
  */
 
-export const TEMPLATE_VARIABLES = ["customer_name", "service_name", "appointment_date", "appointment_time", "amount", "employee_name", "business_name"] as const;
+export const TEMPLATE_VARIABLES = ["customer_name", "service_name", "appointment_date", "appointment_time", "amount", "employee_name", "business_name", "business_phone", "business_address"] as const;
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 export type TemplateValues = Partial<Record<TemplateVariable, string>>;
 
@@ -52,6 +52,8 @@ export const SAMPLE_VALUES: Record<"es" | "en", Required<TemplateValues>> = {
     amount: "RD$1,500.00",
     employee_name: "Ana Pérez",
     business_name: "Mi Negocio",
+    business_phone: "809-555-0100",
+    business_address: "Av. Winston Churchill 1099, Santo Domingo",
   },
   en: {
     customer_name: "María Rodríguez",
@@ -61,6 +63,8 @@ export const SAMPLE_VALUES: Record<"es" | "en", Required<TemplateValues>> = {
     amount: "RD$1,500.00",
     employee_name: "Ana Pérez",
     business_name: "My Business",
+    business_phone: "809-555-0100",
+    business_address: "Av. Winston Churchill 1099, Santo Domingo",
   },
 };
 

@@ -254,8 +254,6 @@ describe("policy", () => {
   const policy = {
     min_notice_hours: 4,
     max_advance_days: 90,
-    slot_interval_minutes: 15,
-    deposit_percent: "25",
     cancellation_fee: "200",
     retention_amount: "150.50",
     refund_window_hours: 48,
@@ -263,7 +261,6 @@ describe("policy", () => {
       { hours_before: 12, refund_percent: 25 },
       { hours_before: 24, refund_percent: 50 },
     ],
-    reminder_hours_before: 12,
     is_active: true,
   };
   it("getPolicy creates the defaults on first read; getPolicyRow returns the same row", async () => {
@@ -275,7 +272,9 @@ describe("policy", () => {
   });
   it("updatePolicy saves every field, the sliding scale sorted; the outsider's policy is its own", async () => {
     const saved = await owner.appointment.updatePolicy.mutate(policy);
-    expect(saved).toMatchObject({ min_notice_hours: 4, deposit_percent: "25.00", cancellation_fee: "200.00", retention_amount: "150.50", reminder_hours_before: 12 });
+    expect(saved).toMatchObject({ min_notice_hours: 4, cancellation_fee: "200.00", retention_amount: "150.50" });
+    // the booking settings are not the policy's: a policy save keeps them
+    expect(saved).toMatchObject({ slot_interval_minutes: 30, deposit_percent: "30.00", reminder_hours_before: 24 });
     expect(saved.sliding_scale).toEqual([
       { hours_before: 24, refund_percent: 50 },
       { hours_before: 12, refund_percent: 25 },
@@ -285,7 +284,7 @@ describe("policy", () => {
   });
   it("bad input: ranges, duplicate hours, money; a cashier may not change it", async () => {
     expect((await errorOf(owner.appointment.updatePolicy.mutate({ ...policy, max_advance_days: 731 }))).code).toBe("BAD_REQUEST");
-    expect((await errorOf(owner.appointment.updatePolicy.mutate({ ...policy, deposit_percent: "101" }))).code).toBe("BAD_REQUEST");
+    expect((await errorOf(owner.appointment.updatePolicy.mutate({ ...policy, refund_window_hours: -1 }))).code).toBe("BAD_REQUEST");
     expect((await errorOf(owner.appointment.updatePolicy.mutate({ ...policy, cancellation_fee: "12.345" }))).code).toBe("BAD_REQUEST");
     const dup = await errorOf(
       owner.appointment.updatePolicy.mutate({

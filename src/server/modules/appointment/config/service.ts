@@ -429,6 +429,7 @@ export async function getPolicy(ctx: ConfigContext) {
   return policyView(await getPolicyRow(ctx.tx, ctx.tenant.id));
 }
 
+/** appointment.updatePolicy: notice, advance, cancellation and refunds (slot interval, deposit and reminder are the booking settings, ../business/service.ts). */
 export async function updatePolicy(ctx: ConfigContext, input: PolicyOutput) {
   const { tx, tenant } = ctx;
   await getPolicyRow(tx, tenant.id);
@@ -437,13 +438,10 @@ export async function updatePolicy(ctx: ConfigContext, input: PolicyOutput) {
     .set({
       minNoticeHours: input.min_notice_hours,
       maxAdvanceDays: input.max_advance_days,
-      slotIntervalMinutes: input.slot_interval_minutes,
-      depositPercent: input.deposit_percent,
       cancellationFee: input.cancellation_fee,
       retentionAmount: input.retention_amount,
       refundWindowHours: input.refund_window_hours,
       slidingScale: input.sliding_scale.map((s) => ({ hoursBefore: s.hours_before, refundPercent: s.refund_percent })),
-      reminderHoursBefore: input.reminder_hours_before,
       isActive: input.is_active,
       updatedAt: new Date(),
     })

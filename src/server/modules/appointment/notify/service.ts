@@ -22,6 +22,7 @@ import { newId } from "../../../ids";
 import { appError, notFound } from "../../../trpc/errors";
 import { users } from "../../auth/tables";
 import { escapeHtml, type MailStatus, sendMail } from "../../mail/service";
+import { readBusinessProfile } from "../business/service";
 import type { AppointmentContext } from "../service";
 import { appointmentMessages, appointments, appointmentTemplates } from "../tables";
 
@@ -75,7 +76,16 @@ export interface AppointmentFacts {
   status: string;
 }
 
-export function appointmentValues(a: Omit<AppointmentFacts, "id" | "customer_email" | "customer_phone" | "status">, tenant: Pick<Tenant, "name">, lang: Lang): TemplateValues {
+/** The business's template values ({{business_name}}, {{business_phone}}, {{business_address}}): the 'Negocio' profile, else the tenant's own details. */
+export type BusinessValues = Pick<TemplateValues, "business_name" | "business_phone" | "business_address">;
+
+export async function businessValues(tx: Tx, tenantId: string): Promise<BusinessValues> {
+  const b = await readBusinessProfile(tx, tenantId);
+  const address = [b.address, b.city].filter((v) => !!v && v.trim() !== "").join(", ");
+  return { business_name: b.display_name, business_phone: b.phone ?? "", business_address: address };
+}
+
+export function appointmentValues(a: Omit<AppointmentFacts, "id" | "customer_email" | "customer_phone" | "status">, business: BusinessValues, lang: Lang): TemplateValues {
   return {
     customer_name: a.customer_name,
     service_name: a.service_name,
@@ -83,7 +93,7 @@ export function appointmentValues(a: Omit<AppointmentFacts, "id" | "customer_ema
     appointment_date: displayDate(a.appointment_date, lang),
     appointment_time: displayTime(a.start_time, lang),
     amount: formatMoney(a.total_amount, lang),
-    business_name: tenant.name,
+    ...business,
   };
 }
 
@@ -125,7 +135,7 @@ export async function getWhatsAppLink(ctx: Ctx, input: { appointment_id: string;
   if (!facts) throw notFound();
   const lang = await tenantLanguage(tx, tenant.id);
   const tpl = await templateFor(tx, tenant.id, input.kind, lang, "whatsapp");
-  const text = fill(tpl.body, appointmentValues(facts, tenant, lang));
+  const text = fill(tpl.body, appointmentValues(facts, await businessValues(tx, tenant.id), lang));
   return { text, phone: facts.customer_phone, url: facts.customer_phone ? whatsappLink(facts.customer_phone, text) : null };
 }
 
@@ -143,7 +153,7 @@ export async function mailAppointment(tx: Tx, tenant: Tenant, facts: Appointment
   if (!facts.customer_email) return null;
   const lang = await tenantLanguage(tx, tenant.id);
   const tpl = await templateFor(tx, tenant.id, kind, lang);
-  const values = appointmentValues(facts, tenant, lang);
+  const values = appointmentValues(facts, await businessValues(tx, tenant.id), lang);
   const sent = await sendMail(tx, tenant.id, { to: facts.customer_email, kind: "notification", ...mailOf(fill(tpl.subject, values), fill(tpl.body, values)) }, { throwOnFailure: false });
   return sent.status;
 }
@@ -225,8 +235,9 @@ export async function setTemplateActive(ctx: Ctx, input: { id: string; is_active
   return templateRow(tx, tenant.id, input.id);
 }
 
-export function previewTemplate(ctx: Ctx, input: z.output<typeof previewInput>, lang: Lang) {
-  const values = { ...SAMPLE_VALUES[lang], business_name: ctx.tenant.name };
+export async function previewTemplate(ctx: Ctx, input: z.output<typeof previewInput>, lang: Lang) {
+  const business = await businessValues(ctx.tx, ctx.tenant.id);
+  const values = { ...SAMPLE_VALUES[lang], ...Object.fromEntries(Object.entries(business).filter(([, v]) => v)) };
   return { subject: fill(input.subject, values), body: fill(input.body, values), unknown: unknownVariables(`${input.subject}\n${input.body}`) };
 }
 
@@ -368,11 +379,12 @@ export async function sendMessage(ctx: Ctx, input: z.output<typeof sendMessageIn
   if (rows.length > MAX_RECIPIENTS) throw appError("BAD_REQUEST", "appointmentMessages:errors.tooManyRecipients", { max: MAX_RECIPIENTS });
 
   const lang = await tenantLanguage(tx, tenant.id);
+  const business = await businessValues(tx, tenant.id);
   const recipients: MessageRecipient[] = [];
   for (const r of rows) {
-    const values: TemplateValues = { customer_name: r.name, business_name: tenant.name };
+    const values: TemplateValues = { customer_name: r.name, ...business };
     if (r.appointment_date && r.start_time) {
-      Object.assign(values, appointmentValues({ ...r, customer_name: r.name, service_name: r.service_name ?? "", employee_name: r.employee_name ?? "", appointment_date: r.appointment_date, start_time: r.start_time, total_amount: r.total_amount ?? "0" }, tenant, lang));
+      Object.assign(values, appointmentValues({ ...r, customer_name: r.name, service_name: r.service_name ?? "", employee_name: r.employee_name ?? "", appointment_date: r.appointment_date, start_time: r.start_time, total_amount: r.total_amount ?? "0" }, business, lang));
     }
     const text = fill(body, values);
     const base = { customer_id: r.customer_id, name: r.name, email: r.email, phone: r.phone };
@@ -438,7 +450,7 @@ export async function sendReminderNow(ctx: Ctx, appointmentId: string) {
   if (facts.customer_phone) {
     const lang = await tenantLanguage(tx, tenant.id);
     const tpl = await templateFor(tx, tenant.id, "reminder", lang, "whatsapp");
-    whatsappUrl = whatsappLink(facts.customer_phone, fill(tpl.body, appointmentValues(facts, tenant, lang)));
+    whatsappUrl = whatsappLink(facts.customer_phone, fill(tpl.body, appointmentValues(facts, await businessValues(tx, tenant.id), lang)));
   }
   await tx
     .update(appointments)

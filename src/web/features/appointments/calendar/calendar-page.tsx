@@ -29,10 +29,37 @@ import { appointmentEvent, blockEvents, type CalendarBlock, DEFAULT_BUSINESS_HOU
 import { useMediaQuery } from "./use-media-query";
 import "./calendar.css";
 
-/** Where the day starts and ends on the time grid, and the working week shaded as business hours. */
+/** Where the day starts and ends on the time grid when nothing is shaded (an employee without a schedule). */
 const SLOT_MIN = "07:00:00";
 const SLOT_MAX = "21:00:00";
 type ScheduleOf = Parameters<typeof scheduleBusinessHours>[0][number];
+type Span = (typeof DEFAULT_BUSINESS_HOURS)[number];
+
+/** The business's opening hours (index 0 = Sunday) as FullCalendar business hours. */
+function openingSpans(days: { closed: boolean; open: string; close: string }[]): Span[] {
+  return days.flatMap((d, weekday) => (d.closed || d.close <= d.open ? [] : [{ daysOfWeek: [weekday], startTime: d.open, endTime: d.close }]));
+}
+
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+const gridTime = (minutes: number) => `${String(minutes / 60).padStart(2, "0")}:00:00`;
+
+/**
+ * The time grid's first and last hour: an hour before the earliest shaded start and after the
+ * latest shaded end, widened to show every loaded appointment and block; 07:00–21:00 when nothing is shaded.
+ */
+function gridRange(spans: Span[], times: { start: string | null; end: string | null }[]): { min: string; max: string; scroll: string } {
+  if (spans.length === 0) return { min: SLOT_MIN, max: SLOT_MAX, scroll: "08:00:00" };
+  let start = Math.min(...spans.map((s) => minutesOf(s.startTime)));
+  let end = Math.max(...spans.map((s) => minutesOf(s.endTime)));
+  const scroll = gridTime(Math.floor(start / 60) * 60);
+  for (const t of times) {
+    if (t.start) start = Math.min(start, minutesOf(t.start));
+    if (t.end) end = Math.max(end, minutesOf(t.end));
+  }
+  const min = Math.max(0, Math.floor(start / 60) * 60 - 60);
+  const max = Math.min(1440, Math.ceil(end / 60) * 60 + 60);
+  return { min: gridTime(min), max: gridTime(max), scroll };
+}
 const NARROW_QUERY = "(max-width: 767px)";
 
 type ViewName = "timeGridDay" | "timeGridWeek" | "dayGridMonth" | "listWeek";
@@ -111,11 +138,20 @@ export function CalendarPage() {
     return [...known].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
   }, [staff.data, calendar.data]);
 
-  // Business hours: the chosen employee's schedule in effect, else the usual working week.
+  // Business hours: the chosen employee's schedule in effect, else the business's opening hours ('Negocio').
   const schedules = useQuery({ ...trpc.appointment.getSchedules.queryOptions({ employee_id: employeeId }), enabled: !!employeeId });
-  const businessHours = useMemo(
-    () => (employeeId && schedules.data ? (scheduleBusinessHours(schedules.data as ScheduleOf[], range?.from ?? todayInSantoDomingo()) ?? []) : DEFAULT_BUSINESS_HOURS),
-    [employeeId, schedules.data, range?.from],
+  const opening = useQuery({ ...trpc.appointment.getOpeningHours.queryOptions(), enabled: !employeeId });
+  const businessHours = useMemo(() => {
+    if (employeeId) return schedules.data ? (scheduleBusinessHours(schedules.data as ScheduleOf[], range?.from ?? todayInSantoDomingo()) ?? []) : DEFAULT_BUSINESS_HOURS;
+    return opening.data ? openingSpans(opening.data.opening_hours) : DEFAULT_BUSINESS_HOURS;
+  }, [employeeId, schedules.data, opening.data, range?.from]);
+  const grid = useMemo(
+    () =>
+      gridRange(businessHours, [
+        ...(calendar.data?.appointments ?? []).map((a) => ({ start: a.start_time, end: a.end_time === "24:00" ? "23:59" : a.end_time })),
+        ...(calendar.data?.blocks ?? []).map((b) => ({ start: b.start_time, end: b.end_time === "24:00" ? "23:59" : b.end_time })),
+      ]),
+    [businessHours, calendar.data],
   );
 
   const canMove = can("appointments.update");
@@ -324,9 +360,9 @@ export function CalendarPage() {
               height="auto"
               firstDay={1}
               nowIndicator
-              slotMinTime={SLOT_MIN}
-              slotMaxTime={SLOT_MAX}
-              scrollTime="08:00:00"
+              slotMinTime={grid.min}
+              slotMaxTime={grid.max}
+              scrollTime={grid.scroll}
               slotDuration="00:30:00"
               snapDuration="00:15:00"
               slotLabelFormat={{ hour: "numeric", minute: "2-digit", meridiem: "short" }}

@@ -18,17 +18,14 @@ import { ConfigHeader, FlagSwitch, useErrorToast } from "./common";
 type Policy = {
   min_notice_hours: number;
   max_advance_days: number;
-  slot_interval_minutes: number;
-  deposit_percent: string;
   cancellation_fee: string;
   retention_amount: string;
   refund_window_hours: number;
   sliding_scale: { hours_before: number; refund_percent: number }[];
-  reminder_hours_before: number;
   is_active: boolean;
 };
 
-/** Políticas (spec 03 'Policy'): notice, advance booking, slots, deposits, cancellation, refunds with a sliding scale, reminders. */
+/** Políticas (spec 03 'Policy'): notice, advance booking, cancellation, refunds with a sliding scale (slot interval, deposit and reminder are in 'Configuración'). */
 export function PoliciesPage() {
   const { t } = useTranslation();
   const trpc = useTRPC();
@@ -44,17 +41,14 @@ export function PoliciesPage() {
 const toForm = (p: Policy): PolicyInput => ({
   min_notice_hours: String(p.min_notice_hours),
   max_advance_days: String(p.max_advance_days),
-  slot_interval_minutes: String(p.slot_interval_minutes),
-  deposit_percent: p.deposit_percent,
   cancellation_fee: p.cancellation_fee,
   retention_amount: p.retention_amount,
   refund_window_hours: String(p.refund_window_hours),
   sliding_scale: p.sliding_scale.map((s) => ({ hours_before: String(s.hours_before), refund_percent: String(s.refund_percent) })),
-  reminder_hours_before: String(p.reminder_hours_before),
   is_active: p.is_active,
 });
 
-type Simple = "min_notice_hours" | "max_advance_days" | "slot_interval_minutes" | "deposit_percent" | "cancellation_fee" | "retention_amount" | "refund_window_hours" | "reminder_hours_before";
+type Simple = "min_notice_hours" | "max_advance_days" | "cancellation_fee" | "retention_amount" | "refund_window_hours";
 
 function PolicyForm({ policy }: { policy: Policy }) {
   const { t } = useTranslation();
@@ -97,16 +91,6 @@ function PolicyForm({ policy }: { policy: Policy }) {
         <CardContent className="grid gap-4 md:grid-cols-2">
           {field("min_notice_hours", t("appointmentConfig:policies.minNotice"), { suffix: hours, hint: t("appointmentConfig:policies.minNoticeHint") })}
           {field("max_advance_days", t("appointmentConfig:policies.maxAdvance"), { suffix: t("appointmentConfig:policies.days"), hint: t("appointmentConfig:policies.maxAdvanceHint") })}
-          {field("slot_interval_minutes", t("appointmentConfig:policies.slotInterval"), { suffix: "min" })}
-          {field("reminder_hours_before", t("appointmentConfig:policies.reminder"), { suffix: hours })}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("appointmentConfig:policies.deposits")}</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4 md:grid-cols-2">
-          {field("deposit_percent", t("appointmentConfig:policies.depositPercent"), { suffix: "%", decimal: true })}
         </CardContent>
       </Card>
       <Card>
