@@ -21,7 +21,7 @@ import { formatTime, longDate } from "../appointments/booking/dates";
 import { PortalShell, usePortal } from "./portal-shell";
 import { portalDates, SlotPicker } from "./slot-picker";
 
-/** /book/account and /book/account/*: sign-in by e-mailed link, then the customer area. */
+/** /book/account and /book/account/* (or under the portal's path): sign-in by e-mailed link, then the customer area. */
 export function AccountPage() {
   return (
     <PortalShell>
@@ -132,12 +132,14 @@ type Mine = {
   total_amount: string;
   amount_paid: string;
   can_change: boolean;
+  can_cancel: boolean;
+  can_reschedule: boolean;
 };
 
 const TABS = [
-  { to: "/book/account", key: "dashboard", end: true },
-  { to: "/book/account/appointments", key: "appointments", end: false },
-  { to: "/book/account/payments", key: "payments", end: false },
+  { to: "", key: "dashboard", end: true },
+  { to: "/appointments", key: "appointments", end: false },
+  { to: "/payments", key: "payments", end: false },
 ] as const;
 
 function CustomerArea({ name }: { name: string }) {
@@ -146,15 +148,17 @@ function CustomerArea({ name }: { name: string }) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const { base } = usePortal();
+  const account = `${base}/account`;
   const signOut = useMutation(
     trpc.portal.signOut.mutationOptions({
       onSuccess: async () => {
         await qc.invalidateQueries(trpc.portal.pathFilter());
-        await navigate("/book/account");
+        await navigate(account);
       },
     }),
   );
-  const section = pathname.startsWith("/book/account/payments") ? "payments" : pathname.startsWith("/book/account/appointments") ? "appointments" : "dashboard";
+  const section = pathname.startsWith(`${account}/payments`) ? "payments" : pathname.startsWith(`${account}/appointments`) ? "appointments" : "dashboard";
   return (
     <div className="grid gap-4" data-testid="portal-area">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -163,7 +167,7 @@ function CustomerArea({ name }: { name: string }) {
         </h1>
         <div className="flex gap-2">
           <Button asChild size="sm">
-            <Link to="/book">
+            <Link to={base}>
               <CalendarPlus aria-hidden />
               {t("bookingPortal:account.bookNew")}
             </Link>
@@ -178,7 +182,7 @@ function CustomerArea({ name }: { name: string }) {
         {TABS.map((tab) => (
           <NavLink
             key={tab.key}
-            to={tab.to}
+            to={`${account}${tab.to}`}
             end={tab.end}
             className={({ isActive }) => cn("-mb-px inline-flex min-h-11 items-center border-b-2 border-transparent px-3 text-sm font-medium text-muted-foreground", isActive && "border-primary text-foreground")}
             data-testid={`portal-tab-${tab.key}`}
@@ -200,6 +204,7 @@ function useMine() {
 function Dashboard() {
   const { t } = useTranslation();
   const mine = useMine();
+  const { base } = usePortal();
   if (mine.isLoading) return <Skeleton className="h-40 w-full" />;
   const next = mine.data?.upcoming[0];
   return (
@@ -213,7 +218,7 @@ function Dashboard() {
             <CardContent className="grid gap-3 pt-5">
               <p className="text-sm text-muted-foreground">{t("bookingPortal:account.noUpcoming")}</p>
               <Button asChild className="w-fit">
-                <Link to="/book">{t("bookingPortal:account.bookNew")}</Link>
+                <Link to={base}>{t("bookingPortal:account.bookNew")}</Link>
               </Button>
             </CardContent>
           </Card>
@@ -221,7 +226,7 @@ function Dashboard() {
       </section>
       <p className="text-sm text-muted-foreground">
         {t("bookingPortal:account.summary", { upcoming: mine.data?.upcoming.length ?? 0, past: mine.data?.past.length ?? 0 })}{" "}
-        <Link to="/book/account/appointments" className="font-medium text-primary underline-offset-4 hover:underline">
+        <Link to={`${base}/account/appointments`} className="font-medium text-primary underline-offset-4 hover:underline">
           {t("bookingPortal:account.seeAll")}
         </Link>
       </p>
@@ -287,14 +292,24 @@ function AppointmentCard({ a, refundHours }: { a: Mine; refundHours: number }) {
         </div>
         {movable ? (
           a.can_change ? (
-            <div className="flex flex-wrap gap-2">
-              <Button variant="outline" size="sm" onClick={() => setDialog("reschedule")} data-testid="portal-reschedule">
-                {t("bookingPortal:account.reschedule")}
-              </Button>
-              <Button variant="ghost" size="sm" className="text-destructive" onClick={() => setDialog("cancel")} data-testid="portal-cancel">
-                {t("bookingPortal:account.cancel")}
-              </Button>
-            </div>
+            a.can_reschedule || a.can_cancel ? (
+              <div className="flex flex-wrap gap-2">
+                {a.can_reschedule ? (
+                  <Button variant="outline" size="sm" onClick={() => setDialog("reschedule")} data-testid="portal-reschedule">
+                    {t("bookingPortal:account.reschedule")}
+                  </Button>
+                ) : null}
+                {a.can_cancel ? (
+                  <Button variant="ghost" size="sm" className="text-destructive" onClick={() => setDialog("cancel")} data-testid="portal-cancel">
+                    {t("bookingPortal:account.cancel")}
+                  </Button>
+                ) : null}
+              </div>
+            ) : (
+              <p className="text-xs text-muted-foreground" data-testid="portal-contact-to-change">
+                {t("bookingPortal:account.contactToChange")}
+              </p>
+            )
           ) : (
             <p className="text-xs text-muted-foreground" data-testid="portal-too-late">
               {t("bookingPortal:errors.outsideWindow", { hours: refundHours })}

@@ -404,7 +404,7 @@ function BookingFlow() {
               <p className="text-sm text-muted-foreground">{t("bookingPortal:flow.manageHint")}</p>
               <div className="flex flex-wrap gap-2">
                 <Button asChild>
-                  <Link to="/book/account">{t("bookingPortal:nav.account")}</Link>
+                  <Link to={`${portal.base}/account`}>{t("bookingPortal:nav.account")}</Link>
                 </Button>
                 <Button variant="outline" onClick={restart}>
                   {t("bookingPortal:flow.bookAnother")}

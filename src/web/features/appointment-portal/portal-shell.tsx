@@ -1,13 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
-import { CalendarDays, CalendarX2, UserRound } from "lucide-react";
+import { CalendarDays, CalendarX2, SearchX, UserRound } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
-import { Link, NavLink } from "react-router";
+import { Link, NavLink, useParams } from "react-router";
 import { useTRPC } from "../../app/trpc";
 import { LanguageSelector } from "../../components/language-selector";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/utils";
+import { BusinessFooter } from "./business-footer";
 
 export type PortalConfig = {
   is_enabled: true;
@@ -27,9 +28,28 @@ export type PortalConfig = {
   min_notice_hours: number;
   max_advance_days: number;
   refund_window_hours: number;
+  path: string;
+  allow_customer_cancel: boolean;
+  allow_customer_reschedule: boolean;
+  business: PortalBusiness;
 };
 
-const PortalContext = React.createContext<PortalConfig | null>(null);
+export type PortalBusiness = {
+  name: string;
+  phone: string | null;
+  whatsapp: string | null;
+  email: string | null;
+  address: string | null;
+  city: string | null;
+  website: string | null;
+  about: string | null;
+  /** 7 days, index 0 = Sunday; null when the business has not saved its hours */
+  opening_hours: { closed: boolean; open: string; close: string }[] | null;
+};
+
+type PortalValue = PortalConfig & { /** where the portal was opened: /book or /{its configured path} */ base: string };
+
+const PortalContext = React.createContext<PortalValue | null>(null);
 export const usePortal = () => React.useContext(PortalContext)!;
 
 /** A readable text colour on a #RRGGBB background (WCAG relative luminance). */
@@ -63,6 +83,10 @@ export function PortalShell({ children }: { children: React.ReactNode }) {
   const trpc = useTRPC();
   const config = useQuery({ ...trpc.portal.getConfig.queryOptions(), retry: false, meta: { silent: true } });
   const data = config.data;
+  // /book always; any other first segment only when it is the portal's saved path.
+  const { portalPath } = useParams();
+  const base = `/${portalPath ?? "book"}`;
+  const wrongPath = portalPath !== undefined && (!data?.is_enabled || (data as PortalConfig).path !== portalPath.toLowerCase());
 
   React.useEffect(() => {
     if (!data?.is_enabled) return;
@@ -101,6 +125,19 @@ export function PortalShell({ children }: { children: React.ReactNode }) {
       </div>
     );
   }
+  if (wrongPath) {
+    return (
+      <div className="min-h-screen bg-background p-4">
+        <Card className="mx-auto mt-16 max-w-md" data-testid="portal-not-found">
+          <CardHeader className="items-center text-center">
+            <SearchX className="size-10 text-muted-foreground" />
+            <CardTitle>{t("common:notFound.title")}</CardTitle>
+            <CardDescription>{t("common:notFound.message")}</CardDescription>
+          </CardHeader>
+        </Card>
+      </div>
+    );
+  }
   if (!data?.is_enabled) {
     return (
       <div className="min-h-screen bg-background p-4">
@@ -114,7 +151,7 @@ export function PortalShell({ children }: { children: React.ReactNode }) {
       </div>
     );
   }
-  const cfg = data as PortalConfig;
+  const cfg: PortalValue = { ...(data as PortalConfig), base };
   const fg = onColor(cfg.primary_color);
   const style = {
     "--primary": cfg.primary_color,
@@ -134,16 +171,16 @@ export function PortalShell({ children }: { children: React.ReactNode }) {
         {cfg.custom_css ? <style data-testid="portal-custom-css">{cfg.custom_css}</style> : null}
         <header className="border-b bg-background" style={{ borderTop: `4px solid ${cfg.primary_color}` }}>
           <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-2 px-4 py-2">
-            <Link to="/book" className="flex min-h-11 items-center gap-3" data-testid="portal-brand">
+            <Link to={base} className="flex min-h-11 items-center gap-3" data-testid="portal-brand">
               {cfg.logo_url ? <img src={cfg.logo_url} alt="" className="h-9 w-auto max-w-32 object-contain" /> : null}
               <span className="text-lg font-semibold">{cfg.business_name}</span>
             </Link>
             <nav className="flex items-center gap-1" aria-label={t("bookingPortal:title")}>
-              <NavLink to="/book" end className={nav}>
+              <NavLink to={base} end className={nav}>
                 <CalendarDays aria-hidden className="size-4" />
                 {t("bookingPortal:nav.book")}
               </NavLink>
-              <NavLink to="/book/account" className={nav}>
+              <NavLink to={`${base}/account`} className={nav}>
                 <UserRound aria-hidden className="size-4" />
                 {t("bookingPortal:nav.account")}
               </NavLink>
@@ -152,6 +189,7 @@ export function PortalShell({ children }: { children: React.ReactNode }) {
           </div>
         </header>
         <main className="mx-auto grid max-w-3xl gap-4 px-4 py-5">{children}</main>
+        <BusinessFooter business={cfg.business} />
       </div>
     </PortalContext.Provider>
   );

@@ -46,7 +46,7 @@ function PortalScreen({ linksFirst = false }: { linksFirst?: boolean }) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const config = useQuery(trpc.appointment.getPortalConfig.queryOptions());
-  const links = <BookingLinks enabled={config.data?.is_enabled ?? false} titled={!linksFirst} />;
+  const links = <BookingLinks enabled={config.data?.is_enabled ?? false} path={config.data?.subdomain_path ?? "book"} titled={!linksFirst} />;
   return (
     <div className="grid gap-4" data-testid="appointment-portal-page">
       <ConfigHeader
@@ -204,7 +204,7 @@ function PortalForm({ initial }: { initial: Config }) {
         className="bg-background"
         start={
           <Button variant="outline" asChild>
-            <a href="/book" target="_blank" rel="noreferrer">
+            <a href={`/${initial.subdomain_path}`} target="_blank" rel="noreferrer" data-testid="portal-open">
               <ExternalLink aria-hidden />
               {t("bookingPortal:admin.open")}
             </a>
@@ -245,14 +245,14 @@ function CopyButton({ url, label }: { url: string; label: string }) {
   );
 }
 
-/** The shareable links: one per service, and one per professional of each service. */
-function BookingLinks({ enabled, titled }: { enabled: boolean; titled: boolean }) {
+/** The shareable links under the portal's saved path (/{path}): one per service, and one per professional of each service. */
+function BookingLinks({ enabled, path, titled }: { enabled: boolean; path: string; titled: boolean }) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const services = useQuery(trpc.appointment.getServices.queryOptions());
   const assignments = useQuery(trpc.appointment.getAssignments.queryOptions({}));
-  const origin = window.location.origin;
-  const serviceUrl = (id: string) => `${origin}/book?service=${id}`;
+  const base = `${window.location.origin}/${path}`;
+  const serviceUrl = (id: string) => `${base}?service=${id}`;
   const rows = (assignments.data ?? []) as { employee_id: string; employee_name: string; service_id: string; service_name?: string; is_active: boolean }[];
   return (
     <Card data-testid="portal-links">
@@ -264,9 +264,11 @@ function BookingLinks({ enabled, titled }: { enabled: boolean; titled: boolean }
         <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
           <div className="min-w-0">
             <p className="font-medium">{t("bookingPortal:admin.allServices")}</p>
-            <p className="break-all font-mono text-xs text-muted-foreground">{`${origin}/book`}</p>
+            <p className="break-all font-mono text-xs text-muted-foreground" data-testid="portal-link-all">
+              {base}
+            </p>
           </div>
-          <CopyButton url={`${origin}/book`} label={t("bookingPortal:admin.allServices")} />
+          <CopyButton url={base} label={t("bookingPortal:admin.allServices")} />
         </div>
         {services.isLoading ? <Skeleton className="h-24 w-full" /> : null}
         {(services.data ?? []).map((s) => (
