@@ -147,7 +147,7 @@ describe("the portal's path and the business profile", () => {
     );
     const anon = portalClient("acme");
     const cfg = await anon.portal.getConfig.query();
-    expect(cfg).toMatchObject({ is_enabled: true, path: "reservas", allow_customer_cancel: true, allow_customer_reschedule: true });
+    expect(cfg).toMatchObject({ is_enabled: true, business_name: "Spa Acme", path: "reservas", allow_customer_cancel: true, allow_customer_reschedule: true });
     if (!cfg.is_enabled) throw new Error("enabled");
     expect(cfg.business).toMatchObject({ name: "Spa Acme", phone: "809-555-0100", whatsapp: "809-555-0199", email: "hola@acme.do", address: "Calle 1", city: "Santiago" });
     expect(cfg.business.opening_hours?.[1]).toEqual({ closed: false, open: "09:00", close: "17:00" });

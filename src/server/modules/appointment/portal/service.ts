@@ -170,7 +170,8 @@ export async function getPublicConfig(ctx: PortalCtx) {
   const [policy, rules, business] = await Promise.all([readPolicy(tx, tenant.id), customerRules(tx, tenant.id), readBusinessProfile(tx, tenant.id)]);
   return {
     is_enabled: true as const,
-    business_name: tenant.name,
+    /** the name customers know the business by (the 'Negocio' tab's, else the tenant's) */
+    business_name: business.display_name,
     /** the portal's own path (/{path}; /book always works too) */
     path: config.subdomain_path,
     timezone: tenant.timezone,
