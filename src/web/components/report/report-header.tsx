@@ -22,10 +22,16 @@ export function ReportHeader({
   report,
   actions,
   children,
+  level = 1,
+  showBack = true,
 }: {
   title: string;
   subtitle?: string;
   backTo?: string;
+  /** h1 on a page of its own; h2 inside an area whose layout holds the h1 (the appointments area) */
+  level?: 1 | 2;
+  /** a report that is a tab of its area has no 'Volver' */
+  showBack?: boolean;
   /** What Exportar writes; undefined while loading (Exportar is disabled). */
   report: ReportData | undefined;
   /** Extra buttons beside Exportar (e.g. 'Descargar TXT'). */
@@ -53,14 +59,20 @@ export function ReportHeader({
     <div className="grid gap-3" data-testid="report-header">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold">{title}</h1>
-          {subtitle ? <p className="text-sm text-muted-foreground">{subtitle}</p> : null}
+          {level === 1 ? <h1 className="text-2xl font-bold">{title}</h1> : <h2 className="text-xl font-bold">{title}</h2>}
+          {subtitle ? (
+            <p className="text-sm text-muted-foreground" data-testid="report-period">
+              {subtitle}
+            </p>
+          ) : null}
         </div>
         <div className="flex flex-wrap gap-2 print:hidden">
-          <Button variant="outline" onClick={() => (backTo ? navigate(backTo) : navigate(-1))}>
-            <ArrowLeft className="size-4" aria-hidden />
-            {t("common:report.back")}
-          </Button>
+          {showBack ? (
+            <Button variant="outline" onClick={() => (backTo ? navigate(backTo) : navigate(-1))}>
+              <ArrowLeft className="size-4" aria-hidden />
+              {t("common:report.back")}
+            </Button>
+          ) : null}
           <Button variant="outline" onClick={() => window.print()}>
             <Printer className="size-4" aria-hidden />
             {t("common:report.print")}

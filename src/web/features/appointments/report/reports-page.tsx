@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
-import { CalendarX2, Download, FileSpreadsheet, FileText, Printer } from "lucide-react";
+import type { TFunction } from "i18next";
+import { CalendarX2, } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -9,14 +10,13 @@ import { daysBetween } from "../../../../shared/appointments/availability";
 import { presetPeriod, REPORT_MAX_DAYS, REPORT_PRESETS, REPORT_STATUSES, type ReportPreset, rate } from "../../../../shared/appointments/report";
 import { formatMoney } from "../../../../shared/money/format";
 import { type AppRouter, useTRPC } from "../../../app/trpc";
-import { downloadBlob, type ReportData, reportToPdf, reportToXlsx } from "../../../components/report/report-data";
+import type { ReportData } from "../../../components/report/report-data";
+import { ReportHeader } from "../../../components/report/report-header";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../../../components/ui/dropdown-menu";
 import { Input, NativeSelect } from "../../../components/ui/input";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../../../components/ui/table";
-import { toast } from "../../../components/ui/use-toast";
 import { formatDate, todayInSantoDomingo } from "../../../lib/dates";
 import { usePermissions } from "../../../lib/permissions";
 import { cn } from "../../../lib/utils";
@@ -97,15 +97,7 @@ export function ReportsPage() {
   return (
     <div className="grid min-w-0 gap-4" data-testid="appointment-reports">
       {/* The area's layout holds the one h1 ('Citas'); a section titles itself with an h2. */}
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h2 className="text-xl font-bold">{t("appointmentAdmin:reports.title")}</h2>
-          <p className="text-sm text-muted-foreground" data-testid="report-period">
-            {periodText}
-          </p>
-        </div>
-        <ReportActions data={data} periodText={periodText} />
-      </div>
+      <ReportHeader level={2} showBack={false} title={t("appointmentAdmin:reports.title")} subtitle={periodText} report={data ? exportReport(data, t, lang, periodText) : undefined} />
 
       <Card className="print:hidden">
         <CardContent className="grid gap-3 pt-5" role="group" aria-label={t("appointmentAdmin:reports.filters")}>
@@ -547,13 +539,8 @@ function ServiceTable({ data, lang }: { data: Report; lang: string }) {
   );
 }
 
-/** Imprimir (the shell hides itself in print) and Exportar: the summary and the per-employee and per-service figures as Excel or PDF. */
-function ReportActions({ data, periodText }: { data: Report | undefined; periodText: string }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
-  const [busy, setBusy] = React.useState(false);
-
-  function exportData(d: Report): ReportData {
+/** What Exportar writes: the summary and the per-employee and per-service figures. */
+function exportReport(d: Report, t: TFunction, lang: string, periodText: string): ReportData {
     const r = (k: string) => t(`appointmentAdmin:reports.${k}`);
     const s = d.summary;
     const rows: Record<string, string | number | null>[] = [
@@ -580,46 +567,4 @@ function ReportActions({ data, periodText }: { data: Report | undefined; periodT
       ],
       rows,
     };
-  }
-
-  async function exportAs(kind: "xlsx" | "pdf") {
-    if (!data) return;
-    setBusy(true);
-    try {
-      const report = exportData(data);
-      const blob = kind === "xlsx" ? await reportToXlsx(report) : await reportToPdf(report, (v) => formatMoney(v, lang));
-      downloadBlob(blob, `${report.fileName}.${kind}`);
-    } catch {
-      toast({ variant: "destructive", title: t("common:report.exportFailed") });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <div className="flex flex-wrap gap-2 print:hidden">
-      <Button variant="outline" onClick={() => window.print()} data-testid="report-print">
-        <Printer className="size-4" aria-hidden />
-        {t("common:report.print")}
-      </Button>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button variant="outline" disabled={!data || busy} data-testid="report-export">
-            <Download className="size-4" aria-hidden />
-            {t("common:report.export")}
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          <DropdownMenuItem onSelect={() => void exportAs("xlsx")}>
-            <FileSpreadsheet className="size-4" aria-hidden />
-            {t("common:report.excel")}
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => void exportAs("pdf")}>
-            <FileText className="size-4" aria-hidden />
-            {t("common:report.pdf")}
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
-    </div>
-  );
 }
