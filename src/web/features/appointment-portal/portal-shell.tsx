@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link, NavLink, useParams } from "react-router";
 import { useTRPC } from "../../app/trpc";
 import { LanguageSelector } from "../../components/language-selector";
+import { Button } from "../../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/utils";
@@ -133,6 +134,9 @@ export function PortalShell({ children }: { children: React.ReactNode }) {
             <SearchX className="size-10 text-muted-foreground" />
             <CardTitle>{t("common:notFound.title")}</CardTitle>
             <CardDescription>{t("common:notFound.message")}</CardDescription>
+            <Button asChild className="mt-2">
+              <Link to="/">{t("common:notFound.home")}</Link>
+            </Button>
           </CardHeader>
         </Card>
       </div>

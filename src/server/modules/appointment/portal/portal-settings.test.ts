@@ -157,6 +157,13 @@ describe("the portal's path and the business profile", () => {
     await anon.portal.requestLink.mutate({ email: "carmen@example.do" });
     expect(await lastMailText(t.acme.tenant.id, "carmen@example.do")).toMatch(/\/reservas\/account\?token=/);
 
+    // A path the app itself answers is refused with a clear message.
+    expect(await errorOf(owner.appointment.updatePortalConfig.mutate(config({ subdomain_path: "Home" })))).toMatchObject({
+      code: "BAD_REQUEST",
+      message: expect.stringContaining("Esa ruta la usa el sistema"),
+    });
+    expect((await errorOf(owner.appointment.updatePortalConfig.mutate(config({ subdomain_path: "pay" })))).code).toBe("BAD_REQUEST");
+
     // The other tenant's host: its own profile (the tenant's name), never acme's.
     await withTenant(t.db, t.other.tenant.id, (tx) => savePortalConfig(tx, t.other.tenant.id, config()));
     const other = await portalClient("other").portal.getConfig.query();

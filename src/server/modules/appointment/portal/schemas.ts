@@ -57,6 +57,9 @@ const color = z.string().trim().regex(HEX, E("invalidColor"));
 const page = z.object({ enabled: z.boolean(), title: optionalText(120), body: optionalText(5000) });
 export const PORTAL_PAGES = ["home", "services", "about", "contact", "booking"] as const;
 
+/** First path segments the app itself answers (the back office, sign-in, the API, files, payment and invoice pages): a portal there would never be reached. */
+export const RESERVED_PATHS: readonly string[] = ["home", "auth", "api", "assets", "onboarding", "pay", "i", "healthz", "nothing-to-see-here"];
+
 export const portalConfigInput = z.object({
   is_enabled: z.boolean(),
   subdomain_path: z
@@ -65,7 +68,8 @@ export const portalConfigInput = z.object({
     .toLowerCase()
     .min(1, E("required"))
     .max(60, E("tooLong"))
-    .regex(/^[a-z0-9][a-z0-9-]*$/, E("invalidPath")),
+    .regex(/^[a-z0-9][a-z0-9-]*$/, E("invalidPath"))
+    .refine((v) => !RESERVED_PATHS.includes(v), E("reservedPath")),
   custom_domain: optionalText(253).refine((v) => v === null || /^(?=.{1,253}$)([a-z0-9-]+\.)+[a-z]{2,}$/i.test(v), E("invalidDomain")),
   logo_url: optionalText(1000).refine((v) => v === null || /^https?:\/\/\S+$/i.test(v) || v.startsWith("/"), E("invalidUrl")),
   primary_color: color,
