@@ -6,12 +6,13 @@ import { useSearchParams } from "react-router";
 import type { DaySchedule } from "../../../../shared/appointments/availability";
 import { copyMondayToAll, defaultWeek, scheduleInput } from "../../../../shared/appointments/config";
 import { useTRPC } from "../../../app/trpc";
+import { EmptyTableRow } from "../../../components/list-page";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Input } from "../../../components/ui/input";
 import { Field } from "../../../components/ui/label";
-import { Skeleton } from "../../../components/ui/skeleton";
+import { Skeleton, SkeletonRows } from "../../../components/ui/skeleton";
 import { Switch } from "../../../components/ui/switch";
 import { Table, TBody, TD, TH, THead, TR } from "../../../components/ui/table";
 import { toast } from "../../../components/ui/use-toast";
@@ -164,23 +165,9 @@ function SchedulesCard({ employeeId, employeeName }: { employeeId: string; emplo
                 </TR>
               );
             })}
-            {list.isLoading ? (
-              <TR>
-                <TD colSpan={5}>
-                  <Skeleton className="h-8 w-full" />
-                </TD>
-              </TR>
-            ) : null}
+            {list.isLoading ? <SkeletonRows cols={5} /> : null}
             {!list.isLoading && rows.length === 0 ? (
-              <TR className="hover:bg-transparent">
-                <TD colSpan={5} className="py-8">
-                  <div className="grid justify-items-center gap-2 text-center" data-testid="schedules-empty">
-                    <CalendarClock className="size-8 text-muted-foreground" />
-                    <p className="font-medium">{t("appointmentConfig:schedules.emptyTitle")}</p>
-                    <p className="text-sm text-muted-foreground">{t("appointmentConfig:schedules.emptyHint")}</p>
-                  </div>
-                </TD>
-              </TR>
+              <EmptyTableRow cols={5} icon={CalendarClock} title={t("appointmentConfig:schedules.emptyTitle")} hint={t("appointmentConfig:schedules.emptyHint")} testId="schedules-empty" />
             ) : null}
           </TBody>
         </Table>

@@ -8,13 +8,14 @@ import { TIME_OFF_STATUSES, type TimeOffInput, type TimeOffOutput, timeOffInput 
 import { TIME_OFF_TYPES } from "../../../../shared/appointments/schemas";
 import { fieldErrors, useTRPC } from "../../../app/trpc";
 import { FormActions } from "../../../components/form-actions";
+import { EmptyTableRow } from "../../../components/list-page";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Dialog, DialogDescription, DialogTitle, SheetContent } from "../../../components/ui/dialog";
 import { Input, NativeSelect } from "../../../components/ui/input";
 import { Field } from "../../../components/ui/label";
-import { Skeleton } from "../../../components/ui/skeleton";
+import { SkeletonRows } from "../../../components/ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../../../components/ui/table";
 import { toast } from "../../../components/ui/use-toast";
 import { formatDate, todayInSantoDomingo } from "../../../lib/dates";
@@ -152,23 +153,9 @@ export function TimeOffCard({ employeeId }: { employeeId: string }) {
                 </TR>
               );
             })}
-            {list.isLoading ? (
-              <TR>
-                <TD colSpan={6}>
-                  <Skeleton className="h-8 w-full" />
-                </TD>
-              </TR>
-            ) : null}
+            {list.isLoading ? <SkeletonRows cols={6} /> : null}
             {!list.isLoading && rows.length === 0 ? (
-              <TR className="hover:bg-transparent">
-                <TD colSpan={6} className="py-8">
-                  <div className="grid justify-items-center gap-2 text-center" data-testid="time-off-empty">
-                    <Plane className="size-8 text-muted-foreground" />
-                    <p className="font-medium">{t("appointmentConfig:timeOff.emptyTitle")}</p>
-                    <p className="text-sm text-muted-foreground">{t("appointmentConfig:timeOff.emptyHint")}</p>
-                  </div>
-                </TD>
-              </TR>
+              <EmptyTableRow cols={6} icon={Plane} title={t("appointmentConfig:timeOff.emptyTitle")} hint={t("appointmentConfig:timeOff.emptyHint")} testId="time-off-empty" />
             ) : null}
           </TBody>
         </Table>
