@@ -96,7 +96,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
           <CardTitle>{t("appointmentBusiness:settings.booking")}</CardTitle>
           <CardDescription>{t("appointmentBusiness:settings.bookingHint")}</CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-4 md:grid-cols-3">
+        <CardContent className="grid items-start gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {number("slot_interval_minutes", t("appointmentBusiness:settings.slotInterval"), t("appointmentBusiness:settings.minutes"), t("appointmentBusiness:settings.slotIntervalHint"))}
           {number("deposit_percent", t("appointmentBusiness:settings.depositPercent"), "%", t("appointmentBusiness:settings.depositPercentHint"), true)}
           {number("reminder_hours_before", t("appointmentBusiness:settings.reminder"), t("appointmentBusiness:settings.hours"), t("appointmentBusiness:settings.reminderHint"))}
