@@ -20,6 +20,15 @@ test.afterEach(async ({ page }) => {
   restore = undefined;
 });
 
+/** The next Sunday as the business counts days (Santo Domingo), yyyy-MM-dd. */
+function nextSunday(): string {
+  const today = new Date().toLocaleDateString("en-CA", { timeZone: "America/Santo_Domingo" });
+  const d = new Date(`${today}T12:00:00Z`);
+  do d.setUTCDate(d.getUTCDate() + 1);
+  while (d.getUTCDay() !== 0);
+  return d.toISOString().slice(0, 10);
+}
+
 const day = (page: Page, weekday: number) => page.locator(`[data-testid="opening-day"][data-day="${weekday}"]`);
 
 test("an owner edits the business profile and its opening hours, and sees them after a reload", async ({ page }) => {
@@ -62,6 +71,15 @@ test("an owner edits the business profile and its opening hours, and sees them a
   await expect(page.locator("#hours-6-open")).toHaveValue("10:00");
   await expect(page.locator("#hours-6-close")).toHaveValue("14:00");
   await expect(page.locator("#hours-1-open")).toHaveValue("08:00");
+
+  // The calendar without an employee filter shades the business's hours: Sunday is open 09:00–13:00
+  // now (a closed day is one grey block; an open one is grey before and after its hours)
+  const sunday = nextSunday();
+  await page.goto(tenantUrl(`/home/appointments?view=timeGridWeek&date=${sunday}`));
+  const sundayColumn = page.locator(`.fc-timegrid-col[data-date="${sunday}"]`);
+  await expect(sundayColumn.locator(".fc-non-business")).toHaveCount(2);
+  await expect(page.locator(".fc-timegrid-slot-label[data-time='07:00:00']").first()).toBeVisible();
+  await page.goto(tenantUrl("/home/appointments/business"));
 
   // Monday closed: its hours are hidden, the day says so; Discard brings the saved week back
   await day(page, 1).getByRole("switch", { name: "Abierto el Lunes" }).click();
