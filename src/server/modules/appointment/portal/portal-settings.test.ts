@@ -266,6 +266,34 @@ describe("a paid 'APT-' payment link records the deposit on its appointment", ()
     const luis = await signedIn("luis@example.do");
     expect((await luis.portal.payments.query()).map((p) => [p.payment_type, p.amount])).toEqual([["deposit", booked.deposit_amount]]);
   });
+
+  it("above the deposit it is 'partial'; a paid link of a cancelled appointment is refused (409) and records nothing", async () => {
+    await withTenant(t.db, t.acme.tenant.id, (tx) => savePortalConfig(tx, t.acme.tenant.id, config({ subdomain_path: "reservas" })));
+    const staffLink = async (number: string, minor: number) => {
+      const answer = await owner.paymentLink.create.mutate({ orderNumber: `APT-${number}`, amount: minor, clientContractNumber: "Luis" });
+      if (!answer.success) throw new Error(answer.errorDescription);
+      return { id: answer.id, orderNumber: answer.orderNumber, amount: answer.amount };
+    };
+    const paymentsOf = (id: string) =>
+      withTenant(t.db, t.acme.tenant.id, async (tx) =>
+        rowsOf<{ payment_type: string; amount: string }>(
+          await tx.execute(sql`SELECT payment_type, amount::text AS amount FROM appointment_payments WHERE tenant_id = ${t.acme.tenant.id} AND appointment_id = ${id}`),
+        ),
+      );
+
+    const booked = await portalClient("acme").portal.book.mutate(booking({ time: "16:00", customer_email: "luis@example.do", customer_name: "Luis" }));
+    expect(booked.payment_link).toBeNull();
+    const big = await staffLink(booked.appointment_number, 70_000);
+    expect(await post(t.acme.tenant.id, "acme.localhost", approved(big))).toMatchObject({ status: 200, body: { changed: true } });
+    expect(await paymentsOf(booked.id)).toEqual([{ payment_type: "partial", amount: "700.00" }]);
+    expect((await owner.appointment.getById.query({ id: booked.id })).amount_paid).toBe("700.00");
+
+    const gone = await portalClient("acme").portal.book.mutate(booking({ time: "17:00", customer_email: "luis@example.do", customer_name: "Luis" }));
+    await owner.appointment.updateStatus.mutate({ id: gone.id, status: "cancelled", reason: "prueba" });
+    const late = await staffLink(gone.appointment_number, 30_000);
+    expect(await post(t.acme.tenant.id, "acme.localhost", approved(late))).toMatchObject({ status: 409 });
+    expect(await paymentsOf(gone.id)).toEqual([]);
+  });
 });
 
 describe("the booking wizard's lookups with only appointments permissions", () => {
