@@ -23,6 +23,7 @@ import { posRouter } from "../modules/pos/router";
 import { productRouter } from "../modules/product/router";
 import { productCategoryRouter, productSubCategoryRouter } from "../modules/product-category/router";
 import { productImportRouter } from "../modules/product-import/router";
+import { promotionRouter } from "../modules/promotion/router";
 import { providerRouter } from "../modules/provider/router";
 import { purchaseOrderRouter, purchaseSettingsRouter } from "../modules/purchasing/router";
 import { recipeRouter } from "../modules/recipe/router";
@@ -31,6 +32,7 @@ import { superAdminRouter } from "../modules/super-admin/router";
 import { tenantRouter } from "../modules/tenant/router";
 import { unitOfMeasureRouter } from "../modules/unit-of-measure/router";
 import { userRouter } from "../modules/user/router";
+import { voucherRouter } from "../modules/voucher/router";
 import { warehouseRouter } from "../modules/warehouse/router";
 import { router } from "./init";
 
@@ -59,6 +61,8 @@ export const appRouter = router({
   employee: employeeRouter,
   appointment: appointmentRouter,
   portal: portalRouter,
+  promotion: promotionRouter,
+  voucher: voucherRouter,
   commission: commissionRouter,
   pos: posRouter,
   cashbox: cashboxRouter,

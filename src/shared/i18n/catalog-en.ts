@@ -29,6 +29,7 @@ import enPos from "./en/pos.json";
 import enPosPanels from "./en/posPanels.json";
 import enProductImport from "./en/productImport.json";
 import enProducts from "./en/products.json";
+import enPromotions from "./en/promotions.json";
 import enProviders from "./en/providers.json";
 import enPurchasing from "./en/purchasing.json";
 import enRecipes from "./en/recipes.json";
@@ -36,7 +37,8 @@ import enReports from "./en/reports.json";
 import enSettings from "./en/settings.json";
 import enSuperadmin from "./en/superadmin.json";
 import enUnits from "./en/units.json";
+import enVouchers from "./en/vouchers.json";
 import enWarehouses from "./en/warehouses.json";
 
 /** The English catalogs, by namespace. The web app loads it only when English is chosen (src/web/lib/i18n.ts), so a Spanish first load does not parse it. */
-export const en = { auth: enAuth, common: enCommon, dashboard: enDashboard, errors: enErrors, nav: enNav, settings: enSettings, superadmin: enSuperadmin, products: enProducts, productImport: enProductImport, providers: enProviders, categories: enCategories, units: enUnits, inventory: enInventory, recipes: enRecipes, warehouses: enWarehouses, customers: enCustomers, employees: enEmployees, pos: enPos, outbox: enOutbox, cashbox: enCashbox, posPanels: enPosPanels, fiscalSettings: enFiscalSettings, invoices: enInvoices, invoiceShare: enInvoiceShare, creditNotes: enCreditNotes, ncf: enNcf, paymentLinks: enPaymentLinks, purchasing: enPurchasing, payables: enPayables, accounting: enAccounting, dgii: enDgii, reports: enReports, appointments: enAppointments, appointmentAdmin: enAppointmentAdmin, appointmentConfig: enAppointmentConfig, appointmentMessages: enAppointmentMessages, appointmentPayments: enAppointmentPayments, appointmentBusiness: enAppointmentBusiness, bookingPortal: enBookingPortal };
+export const en = { auth: enAuth, common: enCommon, dashboard: enDashboard, errors: enErrors, nav: enNav, settings: enSettings, superadmin: enSuperadmin, products: enProducts, productImport: enProductImport, providers: enProviders, categories: enCategories, units: enUnits, inventory: enInventory, recipes: enRecipes, warehouses: enWarehouses, customers: enCustomers, employees: enEmployees, pos: enPos, outbox: enOutbox, cashbox: enCashbox, posPanels: enPosPanels, fiscalSettings: enFiscalSettings, invoices: enInvoices, invoiceShare: enInvoiceShare, creditNotes: enCreditNotes, ncf: enNcf, paymentLinks: enPaymentLinks, purchasing: enPurchasing, payables: enPayables, accounting: enAccounting, dgii: enDgii, reports: enReports, appointments: enAppointments, appointmentAdmin: enAppointmentAdmin, appointmentConfig: enAppointmentConfig, appointmentMessages: enAppointmentMessages, appointmentPayments: enAppointmentPayments, appointmentBusiness: enAppointmentBusiness, promotions: enPromotions, vouchers: enVouchers, bookingPortal: enBookingPortal };

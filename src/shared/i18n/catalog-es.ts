@@ -29,6 +29,7 @@ import esPos from "./es/pos.json";
 import esPosPanels from "./es/posPanels.json";
 import esProductImport from "./es/productImport.json";
 import esProducts from "./es/products.json";
+import esPromotions from "./es/promotions.json";
 import esProviders from "./es/providers.json";
 import esPurchasing from "./es/purchasing.json";
 import esRecipes from "./es/recipes.json";
@@ -36,7 +37,8 @@ import esReports from "./es/reports.json";
 import esSettings from "./es/settings.json";
 import esSuperadmin from "./es/superadmin.json";
 import esUnits from "./es/units.json";
+import esVouchers from "./es/vouchers.json";
 import esWarehouses from "./es/warehouses.json";
 
 /** The Spanish catalogs, by namespace. The web app always loads it (it is also the fallback for a missing key). */
-export const es = { auth: esAuth, common: esCommon, dashboard: esDashboard, errors: esErrors, nav: esNav, settings: esSettings, superadmin: esSuperadmin, products: esProducts, productImport: esProductImport, providers: esProviders, categories: esCategories, units: esUnits, inventory: esInventory, recipes: esRecipes, warehouses: esWarehouses, customers: esCustomers, employees: esEmployees, pos: esPos, outbox: esOutbox, cashbox: esCashbox, posPanels: esPosPanels, fiscalSettings: esFiscalSettings, invoices: esInvoices, invoiceShare: esInvoiceShare, creditNotes: esCreditNotes, ncf: esNcf, paymentLinks: esPaymentLinks, purchasing: esPurchasing, payables: esPayables, accounting: esAccounting, dgii: esDgii, reports: esReports, appointments: esAppointments, appointmentAdmin: esAppointmentAdmin, appointmentConfig: esAppointmentConfig, appointmentMessages: esAppointmentMessages, appointmentPayments: esAppointmentPayments, appointmentBusiness: esAppointmentBusiness, bookingPortal: esBookingPortal };
+export const es = { auth: esAuth, common: esCommon, dashboard: esDashboard, errors: esErrors, nav: esNav, settings: esSettings, superadmin: esSuperadmin, products: esProducts, productImport: esProductImport, providers: esProviders, categories: esCategories, units: esUnits, inventory: esInventory, recipes: esRecipes, warehouses: esWarehouses, customers: esCustomers, employees: esEmployees, pos: esPos, outbox: esOutbox, cashbox: esCashbox, posPanels: esPosPanels, fiscalSettings: esFiscalSettings, invoices: esInvoices, invoiceShare: esInvoiceShare, creditNotes: esCreditNotes, ncf: esNcf, paymentLinks: esPaymentLinks, purchasing: esPurchasing, payables: esPayables, accounting: esAccounting, dgii: esDgii, reports: esReports, appointments: esAppointments, appointmentAdmin: esAppointmentAdmin, appointmentConfig: esAppointmentConfig, appointmentMessages: esAppointmentMessages, appointmentPayments: esAppointmentPayments, appointmentBusiness: esAppointmentBusiness, promotions: esPromotions, vouchers: esVouchers, bookingPortal: esBookingPortal };

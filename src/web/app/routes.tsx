@@ -24,10 +24,12 @@ import { payablesRoutes } from "../features/payables/routes";
 import { paymentLinkSettingsRoutes, payRoute } from "../features/payment-links/routes";
 import { posRoutes } from "../features/pos/routes";
 import { productRoutes } from "../features/products/routes";
+import { promotionRoutes } from "../features/promotions/routes";
 import { providerRoutes } from "../features/providers/routes";
 import { purchasingRoutes } from "../features/purchasing/routes";
 import { reportRoutes } from "../features/reports/routes";
 import { ModuleComingPage, RequirePermission, RequireSession } from "../features/shell/guards";
+import { voucherRoutes } from "../features/vouchers/routes";
 import { AppShell } from "./app-shell";
 import { DocumentMeta } from "./document-meta";
 import { NAV_ITEMS } from "./navigation";
@@ -63,7 +65,7 @@ const registerPage = () => import("../features/auth/register-page").then((m) => 
 const settingsLayout = () => import("../features/settings/settings-layout");
 
 /** Screens of the modules built so far (paths relative to /home). */
-const featureRoutes: RouteObject[] = [...productRoutes, ...providerRoutes, ...inventoryRoutes, ...purchasingRoutes, ...payablesRoutes, ...customerRoutes, ...employeeRoutes, ...posRoutes, ...cashboxRoutes, ...invoiceRoutes, ...creditNoteRoutes, ...reportRoutes, ...accountingRoutes, ...dgiiRoutes, ...appointmentRoutes];
+const featureRoutes: RouteObject[] = [...productRoutes, ...providerRoutes, ...inventoryRoutes, ...purchasingRoutes, ...payablesRoutes, ...customerRoutes, ...employeeRoutes, ...posRoutes, ...cashboxRoutes, ...invoiceRoutes, ...creditNoteRoutes, ...reportRoutes, ...accountingRoutes, ...dgiiRoutes, ...appointmentRoutes, ...promotionRoutes, ...voucherRoutes];
 const builtPaths = new Set(featureRoutes.map((r) => r.path?.split("/")[0]));
 
 /** Menu destinations that later modules fill in; each is guarded by its permission already. */

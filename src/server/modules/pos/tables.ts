@@ -168,6 +168,9 @@ export const orderItems = pgTable(
     discountType: text("discount_type"),
     discountValue: money("discount_value").notNull().default("0"),
     discountDescription: text("discount_description"),
+    /** the promotion that gave the line its discount (src/shared/promotions), its name as it was */
+    promotionId: uuid("promotion_id"),
+    promotionName: text("promotion_name"),
     /** the base before discount, the discount taken off the base, tax and line total */
     baseAmount: money("base_amount").notNull(),
     discountAmount: money("discount_amount").notNull(),
