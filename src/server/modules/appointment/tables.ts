@@ -332,7 +332,13 @@ export const appointmentPortals = pgTable(
     termsText: text("terms_text"),
     ...timestamps(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex("appointment_portals_tenant_key").on(t.tenantId)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex("appointment_portals_tenant_key").on(t.tenantId),
+    // The host lookup of a portal on its own domain (one domain per portal is checked on save: a
+    // unique index across tenants would break the tenant-first rule of src/server/db/schema-rules.test.ts).
+    index("appointment_portals_domain_idx").on(sql`lower(${t.customDomain})`),
+  ],
 );
 
 /** A portal customer's one-time sign-in link (e-mailed) and, once used, the session it opened. */

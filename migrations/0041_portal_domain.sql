@@ -1,0 +1,1 @@
+CREATE INDEX "appointment_portals_domain_idx" ON "appointment_portals" USING btree (lower("custom_domain"));
