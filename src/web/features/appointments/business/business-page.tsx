@@ -1,10 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { inferRouterOutputs } from "@trpc/server";
 import { Copy } from "lucide-react";
 import { type FieldPath, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { type BusinessProfileInput, type BusinessProfileOutput, businessProfileInput, type OpeningDay } from "../../../../shared/appointments/business";
-import { fieldErrors, useTRPC } from "../../../app/trpc";
+import { type AppRouter, fieldErrors, useTRPC } from "../../../app/trpc";
 import { FormActionBar } from "../../../components/form-actions";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -21,19 +22,7 @@ import { ConfigHeader, useErrorToast } from "../config/common";
 /** Monday first, Sunday last (the stored week is index 0 = Sunday). */
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
 
-type Profile = {
-  display_name: string;
-  phone: string | null;
-  whatsapp: string | null;
-  email: string | null;
-  address: string | null;
-  city: string | null;
-  website: string | null;
-  about: string | null;
-  opening_hours: OpeningDay[];
-  fallback: { display_name: string; phone: string | null; email: string | null; address: string | null };
-  updated_at: Date | string | null;
-};
+type Profile = inferRouterOutputs<AppRouter>["appointment"]["getBusinessProfile"];
 
 /** Negocio: the business as its customers see it (portal, messages) and its weekly opening hours (the calendar's working hours). */
 export function BusinessPage() {
