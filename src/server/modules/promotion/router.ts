@@ -1,4 +1,31 @@
-import { router } from "../../trpc/init";
+import { promotionIdInput, promotionInput, promotionListInput, promotionSetActiveInput, promotionUpdateInput } from "../../../shared/promotions/schemas";
+import { businessDate } from "../../../shared/platform/dates";
+import { protectedProcedure, requirePermission, router } from "../../trpc/init";
+import { createPromotion, findPromotions, getPromotion, setPromotionActive, updatePromotion } from "./service";
 
-/** promotion.* (issue 16), being built. */
-export const promotionRouter = router({});
+/** promotion.* (spec 03 §3, §4, §5, §7; issue 16). Promotions are switched off, never deleted. */
+export const promotionRouter = router({
+  /** {search, type?, isActive?, period?, page, pageSize 20} -> {data (with productCount, categoryCount), pagination}. */
+  getAll: protectedProcedure
+    .use(requirePermission("promotions.view"))
+    .input(promotionListInput.prefault({}))
+    .query(({ ctx, input }) => findPromotions(ctx.tx, ctx.tenant.id, input, businessDate(new Date(), ctx.tenant.timezone))),
+  /** The promotion with productIds, categoryIds and the named products and categories. */
+  getById: protectedProcedure
+    .use(requirePermission("promotions.view"))
+    .input(promotionIdInput)
+    .query(({ ctx, input }) => getPromotion(ctx.tx, ctx.tenant.id, input.id)),
+  create: protectedProcedure
+    .use(requirePermission("promotions.create"))
+    .input(promotionInput)
+    .mutation(({ ctx, input }) => createPromotion(ctx.tx, ctx.tenant.id, ctx.user.id, input, businessDate(new Date(), ctx.tenant.timezone))),
+  update: protectedProcedure
+    .use(requirePermission("promotions.update"))
+    .input(promotionUpdateInput)
+    .mutation(({ ctx, input }) => updatePromotion(ctx.tx, ctx.tenant.id, input, businessDate(new Date(), ctx.tenant.timezone))),
+  /** The list's toggle: switch a promotion off or on. */
+  setActive: protectedProcedure
+    .use(requirePermission("promotions.update"))
+    .input(promotionSetActiveInput)
+    .mutation(({ ctx, input }) => setPromotionActive(ctx.tx, ctx.tenant.id, input)),
+});
