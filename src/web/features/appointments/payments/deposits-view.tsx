@@ -12,7 +12,7 @@ import { PaginationBar } from "../../../components/pagination";
 import { Button } from "../../../components/ui/button";
 import { SkeletonRows } from "../../../components/ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../../../components/ui/table";
-import { formatDate, formatDateTime } from "../../../lib/dates";
+import { formatDate } from "../../../lib/dates";
 import { tMessage } from "../../../lib/i18n";
 import { usePermissions } from "../../../lib/permissions";
 import { formatTime } from "../booking/dates";
@@ -23,7 +23,7 @@ import { RefundRequestDialog, type RefundTarget } from "./refund-request-dialog"
 import { DepositStatusBadge, RefundStatusBadge } from "./status-badges";
 import type { DepositRow } from "./types";
 
-const COLS = 9;
+const COLS = 7;
 const ACTION_ICONS: Record<DepositAction, typeof Undo2> = { process_refund: Undo2, apply_to_payment: FileCheck2, forfeit: Ban };
 
 export interface ListState {
@@ -90,9 +90,7 @@ export function DepositsView({ list: l }: { list: ListState }) {
         <THead>
           <TR>
             <TH>{t("appointmentPayments:fields.appointment")}</TH>
-            <TH>{t("appointmentPayments:fields.date")}</TH>
             <TH>{t("appointmentPayments:fields.customer")}</TH>
-            <TH>{t("appointmentPayments:fields.service")}</TH>
             <TH className="text-right">{t("appointmentPayments:fields.amount")}</TH>
             <TH>{t("appointmentPayments:fields.payment")}</TH>
             <TH>{t("appointmentPayments:fields.status")}</TH>
@@ -105,39 +103,45 @@ export function DepositsView({ list: l }: { list: ListState }) {
         <TBody>
           {rows.map((d) => (
             <TR key={d.payment_id} data-testid="deposit-row" data-appointment={d.appointment_number}>
-              <TD className="whitespace-nowrap" stack="primary">
-                <span className="font-mono text-xs font-medium" data-testid="deposit-number">
-                  {d.appointment_number}
-                </span>{" "}
-                <AppointmentStatusBadge status={d.appointment_status as AppointmentStatus} className="ml-1" />
-              </TD>
-              <TD className="whitespace-nowrap" label={t("appointmentPayments:fields.date")}>
-                {formatDate(d.appointment_date, lang)} · <span className="tabular-nums">{formatTime(d.start_time, lang)}</span>
+              <TD stack="primary">
+                <div className="grid gap-0.5">
+                  <span className="font-mono text-xs font-medium" data-testid="deposit-number">
+                    {d.appointment_number}
+                  </span>
+                  <span className="whitespace-nowrap text-sm">
+                    {formatDate(d.appointment_date, lang)} · <span className="tabular-nums">{formatTime(d.start_time, lang)}</span>
+                  </span>
+                </div>
               </TD>
               <TD label={t("appointmentPayments:fields.customer")} data-testid="deposit-customer">
-                {d.customer_name}
+                <div className="grid gap-0.5">
+                  <span className="font-medium">{d.customer_name}</span>
+                  <span className="text-xs text-muted-foreground">{d.service_name}</span>
+                </div>
               </TD>
-              <TD label={t("appointmentPayments:fields.service")}>{d.service_name}</TD>
               <TD className="whitespace-nowrap text-right font-semibold tabular-nums" label={t("appointmentPayments:fields.amount")} data-testid="deposit-amount">
                 {formatMoney(d.amount, lang)}
               </TD>
               <TD label={t("appointmentPayments:fields.payment")}>
                 <div className="grid gap-0.5">
                   {d.method_name ? <span>{d.method_name}</span> : <span className="text-muted-foreground">{t("appointmentPayments:deposits.awaitingLink")}</span>}
-                  <span className="text-xs text-muted-foreground">{formatDateTime(d.paid_at, lang)}</span>
-                  {d.transaction_id ? <span className="font-mono text-xs text-muted-foreground">{t("appointmentPayments:fields.transaction", { id: d.transaction_id })}</span> : null}
+                  <span className="text-xs text-muted-foreground">{formatDate(d.paid_at, lang)}</span>
+                  {d.transaction_id ? <span className="break-all font-mono text-xs text-muted-foreground">{t("appointmentPayments:fields.transaction", { id: d.transaction_id })}</span> : null}
                 </div>
               </TD>
               <TD label={t("appointmentPayments:fields.status")}>
                 <div className="grid justify-items-start gap-1">
-                  <DepositStatusBadge status={d.deposit_status as DepositStatus} />
+                  <span className="flex flex-wrap items-center gap-1">
+                    <DepositStatusBadge status={d.deposit_status as DepositStatus} />
+                    <AppointmentStatusBadge status={d.appointment_status as AppointmentStatus} />
+                  </span>
                   {d.refund ? (
                     <span className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground" data-testid="deposit-refund">
                       {t("appointmentPayments:fields.refund")} {formatMoney(d.refund.amount, lang)} <RefundStatusBadge status={d.refund.status} />
                     </span>
                   ) : null}
                   {d.refunded_at ? <span className="text-xs text-muted-foreground">{t("appointmentPayments:fields.refundedAt", { date: formatDate(d.refunded_at, lang) })}</span> : null}
-                  {d.refund_reason ? <span className="text-xs text-muted-foreground">{d.refund_reason}</span> : null}
+                  {d.refund_reason ? <span className="max-w-56 whitespace-pre-line break-words text-xs text-muted-foreground">{d.refund_reason}</span> : null}
                 </div>
               </TD>
               <TD label={t("appointmentPayments:fields.invoice")}>

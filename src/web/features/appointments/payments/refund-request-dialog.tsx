@@ -167,7 +167,7 @@ function QuoteLine({ label, value, testId }: { label: string; value: string; tes
   return (
     <div className="flex items-baseline justify-between gap-3">
       <dt className="text-muted-foreground">{label}</dt>
-      <dd className="font-medium tabular-nums" data-testid={testId}>
+      <dd className="whitespace-nowrap font-medium tabular-nums" data-testid={testId}>
         {value}
       </dd>
     </div>

@@ -23,7 +23,7 @@ import { type BatchResult, BatchResultDialog, type RefundAction, RefundActionDia
 import { RefundStatusBadge } from "./status-badges";
 import type { RefundRow } from "./types";
 
-const COLS = 10;
+const COLS = 8;
 const ACTION_ICONS: Record<RefundAction, typeof Check> = { approve: Check, reject: X, process: Play, complete: CheckCheck };
 
 /**
@@ -125,13 +125,11 @@ export function RefundsView({ list: l }: { list: ListState }) {
               <span className="sr-only">{t("appointmentPayments:batch.select")}</span>
             </TH>
             <TH>{t("appointmentPayments:fields.appointment")}</TH>
-            <TH>{t("appointmentPayments:fields.date")}</TH>
             <TH>{t("appointmentPayments:fields.customer")}</TH>
             <TH className="text-right">{t("appointmentPayments:fields.refundAmount")}</TH>
             <TH>{t("appointmentPayments:fields.method")}</TH>
             <TH>{t("appointmentPayments:fields.status")}</TH>
             <TH>{t("appointmentPayments:fields.document")}</TH>
-            <TH>{t("appointmentPayments:fields.requested")}</TH>
             <TH>
               <span className="sr-only">{t("appointmentPayments:fields.actions")}</span>
             </TH>
@@ -154,17 +152,21 @@ export function RefundsView({ list: l }: { list: ListState }) {
                     />
                   ) : null}
                 </TD>
-                <TD className="whitespace-nowrap" stack="primary">
-                  <span className="font-mono text-xs font-medium" data-testid="refund-number">
-                    {r.appointment_number}
-                  </span>{" "}
-                  <span className="text-sm text-muted-foreground">{r.service_name}</span>
-                </TD>
-                <TD className="whitespace-nowrap" label={t("appointmentPayments:fields.date")}>
-                  {formatDate(r.appointment_date, lang)} · <span className="tabular-nums">{formatTime(r.start_time, lang)}</span>
+                <TD stack="primary">
+                  <div className="grid gap-0.5">
+                    <span className="font-mono text-xs font-medium" data-testid="refund-number">
+                      {r.appointment_number}
+                    </span>
+                    <span className="whitespace-nowrap text-sm">
+                      {formatDate(r.appointment_date, lang)} · <span className="tabular-nums">{formatTime(r.start_time, lang)}</span>
+                    </span>
+                  </div>
                 </TD>
                 <TD label={t("appointmentPayments:fields.customer")} data-testid="refund-customer">
-                  {r.customer_name}
+                  <div className="grid gap-0.5">
+                    <span className="font-medium">{r.customer_name}</span>
+                    <span className="text-xs text-muted-foreground">{r.service_name}</span>
+                  </div>
                 </TD>
                 <TD className="text-right" label={t("appointmentPayments:fields.refundAmount")}>
                   <div className="grid justify-items-end gap-0.5">
@@ -185,13 +187,14 @@ export function RefundsView({ list: l }: { list: ListState }) {
                 <TD label={t("appointmentPayments:fields.status")}>
                   <div className="grid justify-items-start gap-1">
                     <RefundStatusBadge status={r.status} />
+                    <span className="text-xs text-muted-foreground">
+                      {t("appointmentPayments:refunds.requestedAt", { date: formatDate(r.created_at, lang) })}
+                      {r.user_name ? ` · ${r.user_name}` : ""}
+                    </span>
                     {r.processed_at ? (
-                      <span className="text-xs text-muted-foreground">
-                        {formatDateTime(r.processed_at, lang)}
-                        {r.user_name ? ` · ${r.user_name}` : ""}
-                      </span>
+                      <span className="text-xs text-muted-foreground">{t("appointmentPayments:refunds.processedAt", { date: formatDateTime(r.processed_at, lang) })}</span>
                     ) : null}
-                    {r.processing_notes ? <span className="max-w-56 break-words text-xs text-muted-foreground">{r.processing_notes}</span> : null}
+                    {r.processing_notes ? <span className="max-w-56 whitespace-pre-line break-words text-xs text-muted-foreground">{r.processing_notes}</span> : null}
                   </div>
                 </TD>
                 <TD label={t("appointmentPayments:fields.document")}>
@@ -204,9 +207,6 @@ export function RefundsView({ list: l }: { list: ListState }) {
                       </span>
                     ) : null}
                   </div>
-                </TD>
-                <TD className="whitespace-nowrap text-xs text-muted-foreground" label={t("appointmentPayments:fields.requested")}>
-                  {formatDateTime(r.created_at, lang)}
                 </TD>
                 <TD stack="actions">
                   {canAct && r.actions.length > 0 ? (
