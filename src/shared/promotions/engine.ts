@@ -108,8 +108,8 @@ interface Prepared<L extends PromotionCartLine> {
   promotions: EnginePromotion[];
 }
 
-function percentOf(value: Decimal): Big {
-  return minBig(maxBig(toDecimal(value, "discount"), ZERO), HUNDRED);
+function percentOf(value: Decimal | Big): Big {
+  return minBig(maxBig(value instanceof Big ? value : toDecimal(value, "discount"), ZERO), HUNDRED);
 }
 
 function prepare<L extends PromotionCartLine>(input: L, promotions: readonly EnginePromotion[], businessDate: string): Prepared<L> {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { decimal, optionalDecimal } from "../catalog/decimal";
+import { calendarDate, isCalendarDate } from "../platform/dates";
 import { pageNumber } from "../platform/pagination";
-import { calendarDate } from "../platform/dates";
 import { wholeNumber } from "../platform/whole-number";
 
 /**
@@ -79,7 +79,7 @@ function promotionRules(p: Fields, ctx: z.RefinementCtx) {
   } else if (isPercentPromotion(p.type) && Number(p.discount) > 100) {
     ctx.addIssue({ code: "custom", path: ["discount"], message: M.percentMax });
   }
-  if (p.startDate && p.endDate && p.endDate < p.startDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: M.endBeforeStart });
+  if (isCalendarDate(p.startDate ?? "") && isCalendarDate(p.endDate ?? "") && p.endDate < p.startDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: M.endBeforeStart });
 }
 
 /** What is stored: buy X get Y keeps discount 0; only buy X get Y keeps param2, only it and bundle keep param1. */

@@ -1,5 +1,5 @@
-import { promotionIdInput, promotionInput, promotionListInput, promotionSetActiveInput, promotionUpdateInput } from "../../../shared/promotions/schemas";
 import { businessDate } from "../../../shared/platform/dates";
+import { promotionIdInput, promotionInput, promotionListInput, promotionSetActiveInput, promotionUpdateInput } from "../../../shared/promotions/schemas";
 import { protectedProcedure, requirePermission, router } from "../../trpc/init";
 import { createPromotion, findPromotions, getPromotion, setPromotionActive, updatePromotion } from "./service";
 

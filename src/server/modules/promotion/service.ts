@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import { likePattern, offsetOf, pageOf } from "../../../shared/platform/pagination";
+import type { EnginePromotion } from "../../../shared/promotions/engine";
 import type { PromotionInput, PromotionListInput, PromotionUpdateInput } from "../../../shared/promotions/schemas";
 import { M } from "../../../shared/promotions/schemas";
-import type { EnginePromotion } from "../../../shared/promotions/engine";
-import { likePattern, offsetOf, pageOf } from "../../../shared/platform/pagination";
 import type { Tx } from "../../db/client";
 import { newId } from "../../ids";
 import { appError, isUniqueViolation, notFound } from "../../trpc/errors";
@@ -29,8 +29,8 @@ const columns = {
 /** BAD_REQUEST 'A promotion with the code … already exists'. */
 const codeTaken = (code: string) => appError("BAD_REQUEST", M.codeTaken, { code });
 
-const productCount = sql<number>`(select count(*)::int from ${promotionProducts} pp where pp.tenant_id = ${promotions.tenantId} and pp.promotion_id = ${promotions.id})`;
-const categoryCount = sql<number>`(select count(*)::int from ${promotionCategories} pc where pc.tenant_id = ${promotions.tenantId} and pc.promotion_id = ${promotions.id})`;
+const productCount = sql<number>`(select count(*)::int from ${promotionProducts} pp where pp.tenant_id = "promotions"."tenant_id" and pp.promotion_id = "promotions"."id")`;
+const categoryCount = sql<number>`(select count(*)::int from ${promotionCategories} pc where pc.tenant_id = "promotions"."tenant_id" and pc.promotion_id = "promotions"."id")`;
 
 /** The list: newest start first; search on name and code; filters type, active and period (on the business date `today`). */
 export async function findPromotions(tx: Tx, tenantId: string, input: PromotionListInput, today: string) {
