@@ -4,19 +4,25 @@ import { signIn, tenantUrl } from "../support";
 import { book, payDeposit, rowOf, setStatus, workingDay } from "./helpers";
 
 /**
- * Spec 03 §4 'batch process': two cancelled appointments' refunds, approved, are ticked in the
- * queue and processed together; the summary says both went through and both rows read 'Completado'.
+ * Spec 03 §4 'batch process': three cancelled appointments' refunds, approved, are ticked in the
+ * queue; one of them is rejected meanwhile (another user), then the batch runs: the summary says
+ * two went through and names the one that failed with the server's reason, translated; the two
+ * rows read 'Completado' and their deposits 'Reembolsado'.
  */
-test("two approved refunds are batch processed", async ({ page }) => {
+test("approved refunds are batch processed, with a summary of what failed", async ({ page }) => {
   test.setTimeout(90_000);
   await signIn(page, "owner@demo.test");
   const customers = ["Rosanna Tejeda", "Rosanna Batista"];
-  for (const [i, name] of customers.entries()) {
+  const refundIds: string[] = [];
+  const numbers: string[] = [];
+  for (const [i, name] of [...customers, "Rosanna Guzmán"].entries()) {
     const booked = await book(page, name, `809-555-032${i}`, workingDay(7));
     await payDeposit(page, booked.id, "450.00");
     await setStatus(page, booked.id, "cancelled", "Cambio de planes");
     const refund = await trpcMutation<{ id: string }>(page, "appointment.requestRefund", { appointment_id: booked.id, method: "original_payment_method" });
     await trpcMutation(page, "appointment.approveRefund", { id: refund.id });
+    refundIds.push(refund.id);
+    numbers.push(booked.appointment_number);
   }
 
   await page.goto(tenantUrl("/home/appointments/payments?tab=refunds&status=approved&q=Rosanna"));
@@ -25,13 +31,18 @@ test("two approved refunds are batch processed", async ({ page }) => {
   for (const row of rows) await expect(row.getByTestId("refund-status")).toHaveText("Aprobado");
   await expect(page.getByTestId("batch-process")).toBeDisabled();
   await expect(page.getByTestId("batch-process")).toHaveText("Procesar 0 seleccionados");
-  for (const row of rows) await row.getByTestId("refund-select").check();
-  await expect(page.getByTestId("batch-process")).toHaveText("Procesar 2 seleccionados");
+  await page.getByTestId("batch-select-all").check();
+  for (const row of rows) await expect(row.getByTestId("refund-select")).toBeChecked();
+  await expect(page.getByTestId("batch-process")).toHaveText("Procesar 3 seleccionados");
+  // Someone else rejects the third one while it is ticked here.
+  await trpcMutation(page, "appointment.rejectRefund", { id: refundIds[2], notes: "Pagó con transferencia, se revisa aparte" });
   await page.getByTestId("batch-process").click();
 
   const summary = page.getByTestId("batch-result-dialog");
   await expect(summary.getByTestId("batch-processed")).toHaveText("2 reembolsos procesados");
-  await expect(summary.getByTestId("batch-failed")).toHaveCount(0);
+  await expect(summary.getByTestId("batch-failed")).toContainText("1 no se pudo procesar:");
+  await expect(summary.getByTestId("batch-failed-item")).toHaveText(`${numbers[2]} · El reembolso ya cambió de estado; actualiza la lista.`);
+  await expect(summary.getByTestId("batch-result-close")).toBeFocused();
   await summary.getByTestId("batch-result-close").click();
   await expect(summary).toBeHidden();
 

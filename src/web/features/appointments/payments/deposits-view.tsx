@@ -94,7 +94,7 @@ export function DepositsView({ list: l }: { list: ListState }) {
             <TH className="text-right">{t("appointmentPayments:fields.amount")}</TH>
             <TH>{t("appointmentPayments:fields.payment")}</TH>
             <TH>{t("appointmentPayments:fields.status")}</TH>
-            <TH>{t("appointmentPayments:fields.invoice")}</TH>
+            <TH className="whitespace-nowrap">{t("appointmentPayments:fields.invoice")}</TH>
             <TH>
               <span className="sr-only">{t("appointmentPayments:fields.actions")}</span>
             </TH>
@@ -111,6 +111,7 @@ export function DepositsView({ list: l }: { list: ListState }) {
                   <span className="whitespace-nowrap text-sm">
                     {formatDate(d.appointment_date, lang)} · <span className="tabular-nums">{formatTime(d.start_time, lang)}</span>
                   </span>
+                  <AppointmentStatusBadge status={d.appointment_status as AppointmentStatus} className="justify-self-start" />
                 </div>
               </TD>
               <TD label={t("appointmentPayments:fields.customer")} data-testid="deposit-customer">
@@ -125,22 +126,19 @@ export function DepositsView({ list: l }: { list: ListState }) {
               <TD label={t("appointmentPayments:fields.payment")}>
                 <div className="grid gap-0.5">
                   {d.method_name ? <span>{d.method_name}</span> : <span className="text-muted-foreground">{t("appointmentPayments:deposits.awaitingLink")}</span>}
-                  <span className="text-xs text-muted-foreground">{formatDate(d.paid_at, lang)}</span>
+                  <span className="text-xs text-muted-foreground">{formatDate(new Date(d.paid_at), lang)}</span>
                   {d.transaction_id ? <span className="break-all font-mono text-xs text-muted-foreground">{t("appointmentPayments:fields.transaction", { id: d.transaction_id })}</span> : null}
                 </div>
               </TD>
               <TD label={t("appointmentPayments:fields.status")}>
                 <div className="grid justify-items-start gap-1">
-                  <span className="flex flex-wrap items-center gap-1">
-                    <DepositStatusBadge status={d.deposit_status as DepositStatus} />
-                    <AppointmentStatusBadge status={d.appointment_status as AppointmentStatus} />
-                  </span>
+                  <DepositStatusBadge status={d.deposit_status as DepositStatus} />
                   {d.refund ? (
                     <span className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground" data-testid="deposit-refund">
                       {t("appointmentPayments:fields.refund")} {formatMoney(d.refund.amount, lang)} <RefundStatusBadge status={d.refund.status} />
                     </span>
                   ) : null}
-                  {d.refunded_at ? <span className="text-xs text-muted-foreground">{t("appointmentPayments:fields.refundedAt", { date: formatDate(d.refunded_at, lang) })}</span> : null}
+                  {d.refunded_at ? <span className="text-xs text-muted-foreground">{t("appointmentPayments:fields.refundedAt", { date: formatDate(new Date(d.refunded_at), lang) })}</span> : null}
                   {d.refund_reason ? <span className="max-w-56 whitespace-pre-line break-words text-xs text-muted-foreground">{d.refund_reason}</span> : null}
                 </div>
               </TD>

@@ -188,7 +188,7 @@ export function RefundsView({ list: l }: { list: ListState }) {
                   <div className="grid justify-items-start gap-1">
                     <RefundStatusBadge status={r.status} />
                     <span className="text-xs text-muted-foreground">
-                      {t("appointmentPayments:refunds.requestedAt", { date: formatDate(r.created_at, lang) })}
+                      {t("appointmentPayments:refunds.requestedAt", { date: formatDate(new Date(r.created_at), lang) })}
                       {r.user_name ? ` · ${r.user_name}` : ""}
                     </span>
                     {r.processed_at ? (
