@@ -118,9 +118,15 @@ export async function createBatch(ctx: VoucherContext, input: z.output<typeof cr
     if (existing) return batchRow(tx, tenant.id, batchId);
   }
   if (input.expires_on < today(ctx)) throw appError("BAD_REQUEST", VM.expiryPast);
-  const batchNumber = await nextDocumentNumber(tx, tenant.id, BATCH_SERIES.key, BATCH_SERIES.prefix, BATCH_SERIES.width);
+  await insertBatch(tx, tenant.id, user.id, batchId, input);
+  return batchRow(tx, tenant.id, batchId);
+}
+
+/** Writes a batch (numbered from the LOT- series) and its vouchers with their 'created' events; also the demo seed's way in. */
+export async function insertBatch(tx: Tx, tenantId: string, userId: string, batchId: string, input: z.output<typeof createBatchInput>) {
+  const batchNumber = await nextDocumentNumber(tx, tenantId, BATCH_SERIES.key, BATCH_SERIES.prefix, BATCH_SERIES.width);
   await tx.insert(voucherBatches).values({
-    tenantId: tenant.id,
+    tenantId,
     id: batchId,
     batchNumber,
     name: input.name,
@@ -131,19 +137,18 @@ export async function createBatch(ctx: VoucherContext, input: z.output<typeof cr
     validFrom: input.valid_from,
     expiresOn: input.expires_on,
     keepRemainder: input.keep_remainder,
-    createdBy: user.id,
+    createdBy: userId,
   });
   let missing = input.quantity;
   for (let attempt = 0; missing > 0; attempt++) {
     if (attempt > 5) throw appError("INTERNAL_SERVER_ERROR", "vouchers:errors.createFailed");
-    missing -= await insertVouchers(ctx, batchId, input, generateCodes(missing));
+    missing -= await insertVouchers(tx, tenantId, userId, batchId, input, generateCodes(missing));
   }
-  return batchRow(tx, tenant.id, batchId);
+  return batchNumber;
 }
 
 /** Inserts the codes not yet taken in the tenant, with their 'created' events, in one statement; answers how many went in. */
-async function insertVouchers(ctx: VoucherContext, batchId: string, input: z.output<typeof createBatchInput>, codes: string[]) {
-  const { tx, tenant, user } = ctx;
+async function insertVouchers(tx: Tx, tenantId: string, userId: string, batchId: string, input: z.output<typeof createBatchInput>, codes: string[]) {
   const ids = codes.map(() => newId()).join(",");
   const eventIds = codes.map(() => newId()).join(",");
   const [row] = rowsOf<{ n: string | number }>(
@@ -152,12 +157,12 @@ async function insertVouchers(ctx: VoucherContext, batchId: string, input: z.out
         SELECT * FROM unnest(string_to_array(${ids}, ',')::uuid[], string_to_array(${codes.join(",")}, ','), string_to_array(${eventIds}, ',')::uuid[]) AS s(id, code, event_id)
       ), ins AS (
         INSERT INTO ${vouchers} (tenant_id, id, batch_id, code, amount, balance, status, valid_from, valid_until)
-        SELECT ${tenant.id}, src.id, ${batchId}, src.code, ${input.value}, ${input.value}, 'active', ${input.valid_from}, ${input.expires_on} FROM src
+        SELECT ${tenantId}, src.id, ${batchId}, src.code, ${input.value}, ${input.value}, 'active', ${input.valid_from}, ${input.expires_on} FROM src
         ON CONFLICT (tenant_id, code) DO NOTHING
         RETURNING id
       ), ev AS (
         INSERT INTO ${voucherEvents} (tenant_id, id, voucher_id, event, amount, user_id)
-        SELECT ${tenant.id}, src.event_id, ins.id, 'created', ${input.value}, ${user.id} FROM ins JOIN src ON src.id = ins.id
+        SELECT ${tenantId}, src.event_id, ins.id, 'created', ${input.value}, ${userId} FROM ins JOIN src ON src.id = ins.id
         RETURNING 1
       )
       SELECT count(*) AS n FROM ev`),

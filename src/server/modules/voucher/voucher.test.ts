@@ -4,6 +4,7 @@ import { addDaysTo } from "../../../shared/appointments/availability";
 import { businessDate } from "../../../shared/platform/dates";
 import { CODE_ALPHABET, csvFileName, normalizeCode } from "../../../shared/vouchers/schemas";
 import { rowsOf, withTenant } from "../../db/client";
+import { seedDemoVouchers } from "../../db/seed/demo-vouchers";
 import { newId } from "../../ids";
 import { type Client, createTestContext, errorOf, type TestContext } from "../../test/harness";
 import { generateCodes } from "./service";
@@ -120,7 +121,7 @@ describe("batches", () => {
       outsider.voucher.getImageExport.query({ batchId: mine }),
     ])
       expect(await errorOf(call)).toMatchObject({ code: "NOT_FOUND" });
-    expect((await outsider.voucher.getBatches.query({})).pagination.total).toBe(0);
+    expect((await outsider.voucher.getBatches.query({})).data.map((x) => x.id)).not.toContain(mine);
   });
 });
 
@@ -199,5 +200,13 @@ describe("vouchers", () => {
     const b = await owner.voucher.getBatch.query({ batchId });
     expect(b.counts).toEqual({ active: 2, used: 0, expired: 1, other: 3 });
     expect((await outsider.voucher.checkExpired.mutate()).expired).toBe(0);
+  });
+});
+
+describe("demo seed", () => {
+  it("seedDemoVouchers writes one batch of 20 fixed RD$500 vouchers", async () => {
+    await withTenant(t.db, t.other.tenant.id, (tx) => seedDemoVouchers(tx, t.other.tenant.id, t.other.users.owner.id, today));
+    const [b] = (await outsider.voucher.getBatches.query({})).data;
+    expect(b).toMatchObject({ quantity: 20, value: "500.00", type: "fixed", counts: { active: 20, used: 0, expired: 0 } });
   });
 });
