@@ -5,6 +5,7 @@ import {
   CalendarDays,
   ClipboardList,
   FileText,
+  Gift,
   HandCoins,
   LayoutDashboard,
   type LucideIcon,
@@ -42,6 +43,7 @@ export const NAV_ITEMS: NavItem[] = [
   { key: "providers", path: "/home/providers", permission: "providers.view", icon: Truck },
   { key: "payables", path: "/home/payables", permission: "payables.view", icon: HandCoins },
   { key: "promotions", path: "/home/promotions", permission: "promotions.view", icon: Tags },
+  { key: "vouchers", path: "/home/vouchers", permission: "vouchers.view", icon: Gift },
   { key: "invoices", path: "/home/invoices", permission: "invoices.view", icon: FileText },
   { key: "reports", path: "/home/reports", permission: "reports.view", icon: BarChart3 },
   // Not in the spec's menu list ('other routes: not shown'): the books and the DGII filings (issue 14).
