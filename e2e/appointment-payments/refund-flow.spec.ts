@@ -105,6 +105,14 @@ test("deposit paid, appointment cancelled, refund requested, approved and proces
     await expect(deposit.getByTestId("deposit-status")).toHaveText("Reembolsado");
     await expect(deposit.getByTestId("deposit-refund")).toContainText("Completado");
     await expect(deposit.getByRole("button")).toHaveCount(0);
+
+    // The appointment's sheet shows its refund instead of offering another.
+    await page.goto(tenantUrl(`/home/appointments/list?from=${date}&to=${date}&q=Marisol%20Peguero`));
+    await page.getByTestId("appointment-row").filter({ has: page.getByText(booked.appointment_number, { exact: true }) }).click();
+    await expect(sheet.getByTestId("appointment-paid")).toHaveText("RD$150.00");
+    await expect(sheet.getByTestId("appointment-refund")).toContainText("Reembolso de RD$300.00:");
+    await expect(sheet.getByTestId("appointment-refund").getByTestId("refund-status")).toHaveText("Completado");
+    await expect(sheet.getByTestId("appointment-request-refund")).toHaveCount(0);
   } finally {
     await restorePolicy(page, policy);
   }

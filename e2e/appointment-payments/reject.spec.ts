@@ -5,11 +5,13 @@ import { book, payDeposit, rowOf, setStatus, workingDay } from "./helpers";
 
 /**
  * Spec 03 §4 'reject': a refund request is rejected only with a reason (the dialog says so under
- * the field); the queue keeps the reason, and the deposit may be refunded again.
+ * the field); the queue keeps the reason, and the deposit may be refunded again: this time from the
+ * appointment's sheet ('Solicitar reembolso', the same dialog), which then shows the new request.
  */
 test("a refund request is rejected with a reason; the deposit can be refunded again", async ({ page }) => {
   await signIn(page, "owner@demo.test");
-  const booked = await book(page, "Altagracia Reynoso", "809-555-0340", workingDay(8));
+  const date = workingDay(8);
+  const booked = await book(page, "Altagracia Reynoso", "809-555-0340", date);
   await payDeposit(page, booked.id, "450.00");
   await setStatus(page, booked.id, "cancelled");
   await trpcMutation(page, "appointment.requestRefund", { appointment_id: booked.id, method: "manual_processing" });
@@ -38,4 +40,18 @@ test("a refund request is rejected with a reason; the deposit can be refunded ag
   const deposit = rowOf(page, "deposit", "Altagracia Reynoso");
   await expect(deposit.getByTestId("deposit-status")).toHaveText("Pagado");
   await expect(deposit.getByTestId("deposit-process_refund")).toBeVisible();
+
+  await page.goto(tenantUrl(`/home/appointments/list?from=${date}&to=${date}&q=Altagracia%20Reynoso`));
+  await page.getByTestId("appointment-row").filter({ has: page.getByText(booked.appointment_number, { exact: true }) }).click();
+  const sheet = page.getByTestId("appointment-sheet");
+  const request = sheet.getByTestId("appointment-request-refund");
+  await expect(request).toHaveText("Solicitar reembolso");
+  await request.click();
+  const ask = page.getByTestId("refund-request-dialog");
+  await expect(ask.getByTestId("quote-amount")).toHaveText("RD$450.00");
+  await ask.getByTestId("refund-method").selectOption({ label: "Procesamiento manual" });
+  await expect(ask).toContainText("Le entregas el dinero fuera del sistema");
+  await ask.getByTestId("refund-request-submit").click();
+  await expect(ask).toBeHidden();
+  await expect(sheet.getByTestId("appointment-refund").getByTestId("refund-status")).toHaveText("Pendiente de revisión");
 });

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CalendarClock, CreditCard, History, Receipt, Undo2 } from "lucide-react";
+import { CalendarClock, CreditCard, History, Receipt } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { REFUNDABLE_APPOINTMENT_STATUSES } from "../../../../shared/appointments/refunds";
@@ -16,7 +16,7 @@ import { formatDateTime, todayInSantoDomingo } from "../../../lib/dates";
 import { tMessage } from "../../../lib/i18n";
 import { usePermissions } from "../../../lib/permissions";
 import { cn } from "../../../lib/utils";
-import { RefundRequestDialog } from "../payments/refund-request-dialog";
+import { SheetRefund } from "../payments/sheet-refund";
 import { ApplyPaymentDialog } from "./apply-payment-dialog";
 import { formatTime, longDate } from "./dates";
 import { MessageActions } from "./message-actions";
@@ -55,7 +55,6 @@ function SheetBody({ id, onChanged }: { id: string; onChanged?: () => void }) {
   const [asking, setAsking] = React.useState<AppointmentStatus | null>(null);
   const [reason, setReason] = React.useState("");
   const [moving, setMoving] = React.useState(false);
-  const [refunding, setRefunding] = React.useState(false);
 
   const changed = async () => {
     await qc.invalidateQueries(trpc.appointment.pathFilter());
@@ -173,11 +172,7 @@ function SheetBody({ id, onChanged }: { id: string; onChanged?: () => void }) {
               <CreditCard /> {t("appointments:sheet.applyPayment")}
             </Button>
           ) : null}
-          {canRefund ? (
-            <Button size="sm" variant="outline" onClick={() => setRefunding(true)} data-testid="appointment-request-refund">
-              <Undo2 /> {t("appointmentPayments:request.open")}
-            </Button>
-          ) : null}
+          {canRefund ? <SheetRefund appointment={a} onRequested={() => onChanged?.()} /> : null}
           {canMove ? (
             <Button size="sm" variant="outline" onClick={() => setMoving((m) => !m)} aria-expanded={moving} data-testid="appointment-reschedule">
               <CalendarClock /> {t("appointments:sheet.reschedule")}
@@ -272,11 +267,6 @@ function SheetBody({ id, onChanged }: { id: string; onChanged?: () => void }) {
         </ol>
       </section>
 
-      <RefundRequestDialog
-        target={refunding ? { appointment_id: a.id, appointment_number: a.appointment_number, customer_name: a.customer_name } : null}
-        onOpenChange={setRefunding}
-        onRequested={() => onChanged?.()}
-      />
       {paying ? (
         <ApplyPaymentDialog
           appointment={row}
