@@ -43,16 +43,18 @@ export async function book(page: Page, customer: string, phone: string, date: st
   });
 }
 
-/** A deposit in cash without invoice (appointment.applyPayment). */
-export async function payDeposit(page: Page, appointmentId: string, amount: string): Promise<void> {
+/** A deposit in cash (appointment.applyPayment), without invoice unless an NCF type code ('B02') is given. */
+export async function payDeposit(page: Page, appointmentId: string, amount: string, ncfCode?: string): Promise<void> {
   const methods = await trpcQuery<{ id: string; code: string }[]>(page, "paymentMethod.getAll");
   const cash = methods.find((m) => m.code === "CASH")!;
+  const types = ncfCode ? await trpcQuery<{ id: string; code: string }[]>(page, "ncf.getTypes") : [];
   await trpcMutation(page, "appointment.applyPayment", {
     appointment_id: appointmentId,
     payment_type: "deposit",
     amount,
     payment_method: cash.id,
-    generate_invoice: false,
+    generate_invoice: !!ncfCode,
+    ncf_type_id: ncfCode ? types.find((x) => x.code === ncfCode)!.id : undefined,
     idempotency_key: crypto.randomUUID(),
   });
 }
