@@ -11,6 +11,7 @@ import { type Db, withTenant } from "../client";
 import { seedDemoAppointments } from "./demo-appointments";
 import { seedDemoCatalog } from "./demo-catalog";
 import { seedDemoMonth } from "./demo-month";
+import { seedDemoPromotions } from "./demo-promotions";
 import { seedDemoVouchers } from "./demo-vouchers";
 
 export const DEMO_SUBDOMAIN = "demo";
@@ -49,6 +50,7 @@ export async function seedDemo(db: Db, opts: { sampleMonth?: boolean } = {}): Pr
     ]);
     await seedDemoCatalog(tx, tenant.id, warehouseId, ownerId);
     await seedDemoAppointments(tx, tenant.id, ownerId, businessDate(new Date(), tenant.timezone));
+    await seedDemoPromotions(tx, tenant.id, ownerId, businessDate(new Date(), tenant.timezone));
     await seedDemoVouchers(tx, tenant.id, ownerId, businessDate(new Date(), tenant.timezone));
     // A cash box for each till (Caja 1 comes with every tenant): each cashier sells in their own.
     await tx.insert(cashboxes).values([

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessDate } from "../../../shared/platform/dates";
 import { addCalendarDays } from "../../../shared/promotions/schemas";
 import { withTenant } from "../../db/client";
+import { DEMO_PASSWORD, seedDemo } from "../../db/seed/demo";
 import { createTestContext, errorOf, type TestContext } from "../../test/harness";
 import { activePromotions } from "./service";
 
@@ -144,5 +145,17 @@ describe("promotion.*", () => {
     expect((await errorOf(cashier.promotion.create.mutate({ ...base(), code: "CASH" }))).code).toBe("FORBIDDEN");
     const anonymous = await t.client("acme");
     expect((await errorOf(anonymous.promotion.getAll.query({}))).code).toBe("UNAUTHORIZED");
+  });
+
+  it("the demo tenant has an active 2x1 on one drink and 10 % on the dairy category", async () => {
+    await seedDemo(t.db);
+    const demo = await t.client("demo", { email: "owner@demo.test", password: DEMO_PASSWORD });
+    const list = await demo.promotion.getAll.query({ isActive: true, period: "current" });
+    expect(list.data.map((p) => [p.code, p.type, p.discount, p.param1, p.param2, p.productCount, p.categoryCount]).sort()).toEqual([
+      ["2X1-MALTA", "buy_x_get_y", "0.00", 1, 1, 1, 0],
+      ["LACTEOS-10", "percentage_discount", "10.00", null, null, 0, 1],
+    ]);
+    const twoForOne = await demo.promotion.getById.query({ id: list.data.find((p) => p.code === "2X1-MALTA")?.id as string });
+    expect(twoForOne.products.map((p) => p.sku)).toEqual(["MALTA-12"]);
   });
 });
