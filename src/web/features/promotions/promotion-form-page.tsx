@@ -182,14 +182,14 @@ function PromotionForm({ promotion }: { promotion: Promotion | null }) {
             </Field>
             {type === "buy_x_get_y" ? (
               <>
-                <div className="grid gap-4 sm:grid-cols-2">
+                <div className="grid items-start gap-4 sm:grid-cols-2">
                   <TextField form={form} name="param1" label={t("promotions:fields.buyX")} required type="number" min={1} step={1} inputMode="numeric" className="text-right tabular-nums" />
                   <TextField form={form} name="param2" label={t("promotions:fields.getY")} required type="number" min={1} step={1} inputMode="numeric" className="text-right tabular-nums" />
                 </div>
                 <p className="text-xs text-muted-foreground">{t("promotions:hints.buyXGetY")}</p>
               </>
             ) : (
-              <div className="grid gap-4 sm:grid-cols-2">
+              <div className="grid items-start gap-4 sm:grid-cols-2">
                 <TextField
                   form={form}
                   name="discount"
@@ -204,7 +204,7 @@ function PromotionForm({ promotion }: { promotion: Promotion | null }) {
                 ) : null}
               </div>
             )}
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid items-start gap-4 sm:grid-cols-2">
               <TextField form={form} name="startDate" label={t("promotions:fields.startDate")} required type="date" min={promotion ? undefined : todayInSantoDomingo()} />
               <TextField form={form} name="endDate" label={t("promotions:fields.endDate")} required type="date" min={String(form.watch("startDate") ?? "") || undefined} />
             </div>
@@ -224,6 +224,7 @@ function PromotionForm({ promotion }: { promotion: Promotion | null }) {
               onRemove={(id) => setProducts((list) => list.filter((p) => p.id !== id))}
               addLabel={t("promotions:picker.addProducts")}
               onAdd={() => setPicker("products")}
+              emptyText={t("promotions:picker.noProductsChosen")}
               testId="promotion-products"
             />
             <ChipGroup
@@ -233,6 +234,7 @@ function PromotionForm({ promotion }: { promotion: Promotion | null }) {
               onRemove={(id) => setCategories((list) => list.filter((c) => c.id !== id))}
               addLabel={t("promotions:picker.addCategories")}
               onAdd={() => setPicker("categories")}
+              emptyText={t("promotions:picker.noCategoriesChosen")}
               testId="promotion-categories"
             />
           </CardContent>
@@ -254,6 +256,7 @@ function ChipGroup({
   onRemove,
   addLabel,
   onAdd,
+  emptyText,
   testId,
 }: {
   title: string;
@@ -262,6 +265,7 @@ function ChipGroup({
   onRemove: (id: string) => void;
   addLabel: string;
   onAdd: () => void;
+  emptyText: string;
   testId: string;
 }) {
   const { t } = useTranslation();
@@ -278,7 +282,7 @@ function ChipGroup({
         </Button>
       </div>
       {items.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{t("promotions:picker.noneChosen")}</p>
+        <p className="text-sm text-muted-foreground">{emptyText}</p>
       ) : (
         <ul className="flex flex-wrap gap-2">
           {items.map((item) => (

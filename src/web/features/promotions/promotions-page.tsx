@@ -76,6 +76,7 @@ function PromotionsScreen() {
         <CardContent className="grid gap-4 pt-5">
           <div className="flex flex-wrap items-end gap-3">
             <ListSearch type="search" label={t("promotions:search")} value={text} onValueChange={setText} data-testid="promotion-search" />
+            <div className="flex flex-wrap items-end gap-3">
             <div className="grid gap-1.5">
               <Label htmlFor="promotion-type-filter">{t("promotions:filter.type")}</Label>
               <NativeSelect id="promotion-type-filter" value={type ?? ""} onChange={(e) => update({ type: e.target.value || null, page: null })} data-testid="promotion-type-filter">
@@ -107,6 +108,7 @@ function PromotionsScreen() {
                   </option>
                 ))}
               </NativeSelect>
+            </div>
             </div>
           </div>
           <Table stack aria-label={t("promotions:title")}>
