@@ -61,6 +61,9 @@ export function RefundsView({ list: l }: { list: ListState }) {
       return next.size === prev.size ? prev : next;
     });
   }, [batchKey]);
+  // The tick column only while there is something to batch (and the user may process).
+  const selecting = canAct && batchable.length > 0;
+  const cols = selecting ? COLS : COLS - 1;
   const allTicked = batchable.length > 0 && batchable.every((r) => selected.has(r.id));
   const toggle = (r: RefundRow) =>
     setSelected((prev) => {
@@ -96,7 +99,7 @@ export function RefundsView({ list: l }: { list: ListState }) {
         />
         <ListSearch className="min-w-56" label={t("appointmentPayments:filters.search")} value={l.text} onValueChange={l.setText} data-testid="refund-search" />
       </div>
-      {canAct && batchable.length > 0 ? (
+      {selecting ? (
         <div className="flex flex-wrap items-center justify-between gap-2 rounded-[var(--radius-card)] border bg-muted/40 px-3 py-2 text-sm" data-testid="batch-bar">
           <label className="flex min-h-11 cursor-pointer items-center gap-2">
             <input
@@ -121,9 +124,11 @@ export function RefundsView({ list: l }: { list: ListState }) {
       <Table stack aria-label={t("appointmentPayments:tabs.refunds")} data-testid="refunds-table">
         <THead>
           <TR>
-            <TH className="w-10">
-              <span className="sr-only">{t("appointmentPayments:batch.select")}</span>
-            </TH>
+            {selecting ? (
+              <TH className="w-10">
+                <span className="sr-only">{t("appointmentPayments:batch.select")}</span>
+              </TH>
+            ) : null}
             <TH>{t("appointmentPayments:fields.appointment")}</TH>
             <TH>{t("appointmentPayments:fields.customer")}</TH>
             <TH className="text-right">{t("appointmentPayments:fields.refundAmount")}</TH>
@@ -140,25 +145,27 @@ export function RefundsView({ list: l }: { list: ListState }) {
             const ticked = selected.has(r.id);
             return (
               <TR key={r.id} data-testid="refund-row" data-appointment={r.appointment_number} data-state={ticked ? "selected" : undefined} className={ticked ? "bg-primary/5" : undefined}>
-                <TD stack="lead">
-                  {canAct && r.actions.includes("process") ? (
-                    <input
-                      type="checkbox"
-                      className="size-4 accent-[var(--color-primary)]"
-                      checked={ticked}
-                      onChange={() => toggle(r)}
-                      aria-label={t("appointmentPayments:batch.selectOne", { number: r.appointment_number })}
-                      data-testid="refund-select"
-                    />
-                  ) : null}
-                </TD>
+                {selecting ? (
+                  <TD stack="lead">
+                    {r.actions.includes("process") ? (
+                      <input
+                        type="checkbox"
+                        className="size-4 accent-[var(--color-primary)]"
+                        checked={ticked}
+                        onChange={() => toggle(r)}
+                        aria-label={t("appointmentPayments:batch.selectOne", { number: r.appointment_number })}
+                        data-testid="refund-select"
+                      />
+                    ) : null}
+                  </TD>
+                ) : null}
                 <TD stack="primary">
                   <div className="grid gap-0.5">
                     <span className="font-mono text-xs font-medium" data-testid="refund-number">
                       {r.appointment_number}
                     </span>
-                    <span className="whitespace-nowrap text-sm">
-                      {formatDate(r.appointment_date, lang)} · <span className="tabular-nums">{formatTime(r.start_time, lang)}</span>
+                    <span className="text-sm">
+                      <span className="whitespace-nowrap">{formatDate(r.appointment_date, lang)}</span> · <span className="whitespace-nowrap tabular-nums">{formatTime(r.start_time, lang)}</span>
                     </span>
                   </div>
                 </TD>
@@ -173,11 +180,11 @@ export function RefundsView({ list: l }: { list: ListState }) {
                     <span className="whitespace-nowrap font-semibold tabular-nums" data-testid="refund-amount">
                       {formatMoney(r.amount, lang)}
                     </span>
-                    <span className="whitespace-nowrap text-xs text-muted-foreground tabular-nums">
+                    <span className="text-xs text-muted-foreground tabular-nums">
                       {t("appointmentPayments:refunds.breakdown", { original: formatMoney(r.original_amount, lang), percent: r.refund_percent })}
                     </span>
                     {toBig(r.cancellation_fee).gt(0) || toBig(r.retention_amount).gt(0) ? (
-                      <span className="whitespace-nowrap text-xs text-muted-foreground tabular-nums">
+                      <span className="text-xs text-muted-foreground tabular-nums">
                         {t("appointmentPayments:refunds.kept", { fee: formatMoney(r.cancellation_fee, lang), retention: formatMoney(r.retention_amount, lang) })}
                       </span>
                     ) : null}
@@ -233,9 +240,9 @@ export function RefundsView({ list: l }: { list: ListState }) {
               </TR>
             );
           })}
-          {list.isLoading ? <SkeletonRows cols={COLS} /> : null}
+          {list.isLoading ? <SkeletonRows cols={cols} /> : null}
           {!list.isLoading && !list.error && rows.length === 0 ? (
-            <EmptyTableRow cols={COLS} icon={ReceiptText} title={t("appointmentPayments:refunds.emptyTitle")} hint={t(l.search || status ? "appointmentPayments:refunds.emptyFiltered" : "appointmentPayments:refunds.emptyHint")} testId="refunds-empty" />
+            <EmptyTableRow cols={cols} icon={ReceiptText} title={t("appointmentPayments:refunds.emptyTitle")} hint={t(l.search || status ? "appointmentPayments:refunds.emptyFiltered" : "appointmentPayments:refunds.emptyHint")} testId="refunds-empty" />
           ) : null}
         </TBody>
       </Table>
