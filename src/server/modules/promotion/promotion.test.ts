@@ -139,6 +139,13 @@ describe("promotion.*", () => {
     expect(list.find((p) => p.name === "2x1 en refrescos")).toMatchObject({ type: "buy_x_get_y", param1: 1, param2: 1, productIds: [drink], categoryIds: [drinks] });
   });
 
+  it("promotion.active: what the POS cart applies, for a cashier too", async () => {
+    const cashier = await t.client("acme", "cashier");
+    const active = await cashier.promotion.active.query();
+    expect(active.map((p) => p.name)).toContain("2x1 en refrescos");
+    expect(active.every((p) => p.isActive && p.startDate <= today() && today() <= p.endDate)).toBe(true);
+  });
+
   it("permissions: a cashier cannot see or change promotions", async () => {
     const cashier = await t.client("acme", "cashier");
     expect((await errorOf(cashier.promotion.getAll.query({}))).code).toBe("FORBIDDEN");

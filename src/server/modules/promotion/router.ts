@@ -1,7 +1,7 @@
 import { businessDate } from "../../../shared/platform/dates";
 import { promotionIdInput, promotionInput, promotionListInput, promotionSetActiveInput, promotionUpdateInput } from "../../../shared/promotions/schemas";
 import { protectedProcedure, requirePermission, router } from "../../trpc/init";
-import { createPromotion, findPromotions, getPromotion, setPromotionActive, updatePromotion } from "./service";
+import { activePromotions, createPromotion, findPromotions, getPromotion, setPromotionActive, updatePromotion } from "./service";
 
 /** promotion.* (spec 03 §3, §4, §5, §7; issue 16). Promotions are switched off, never deleted. */
 export const promotionRouter = router({
@@ -23,6 +23,13 @@ export const promotionRouter = router({
     .use(requirePermission("promotions.update"))
     .input(promotionUpdateInput)
     .mutation(({ ctx, input }) => updatePromotion(ctx.tx, ctx.tenant.id, input, businessDate(new Date(), ctx.tenant.timezone))),
+  /**
+   * The promotions in force today (business date), with their products and categories: what the
+   * POS cart hands to the engine (src/shared/promotions/engine.ts). Gated by pos.access, so a cashier has it.
+   */
+  active: protectedProcedure
+    .use(requirePermission("pos.access"))
+    .query(({ ctx }) => activePromotions(ctx.tx, ctx.tenant.id, businessDate(new Date(), ctx.tenant.timezone))),
   /** The list's toggle: switch a promotion off or on. */
   setActive: protectedProcedure
     .use(requirePermission("promotions.update"))
