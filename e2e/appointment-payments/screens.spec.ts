@@ -1,10 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousViolations, settle } from "../a11y/axe";
 import { signIn, tenantUrl } from "../support";
 import { book, payDeposit, rowOf, setStatus, workingDay } from "./helpers";
 
 /**
  * The Pagos tab at 1366, 768 and 390 px in Spanish and English: both lists and the refund dialog
- * fit without widening the page. Screenshots go to E2E_SHOTS_DIR when set.
+ * fit without widening the page; axe finds nothing serious on them (1366 px, Spanish). Screenshots
+ * go to E2E_SHOTS_DIR when set.
  */
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
@@ -33,12 +35,18 @@ test("the Pagos tab at 1366, 768 and 390 px, in Spanish and English", async ({ p
         await expect(page.getByTestId("deposit-row").first()).toBeVisible();
         await noSidewaysScroll(page);
         await shot(page, `deposits-${lang}-${width}`);
+        const audit = lang === "es" && width === 1366;
+        if (audit) {
+          await settle(page);
+          await expectNoSeriousViolations(page, "Pagos > Depósitos");
+        }
 
         await page.goto(tenantUrl("/home/appointments/payments?q=Ysabel%20Ozuna"));
         await rowOf(page, "deposit", "Ysabel Ozuna").getByTestId("deposit-process_refund").click();
         const dialog = page.getByTestId("refund-request-dialog");
         await expect(dialog.getByTestId("quote-amount")).toHaveText("RD$450.00");
         await shot(page, `refund-dialog-${lang}-${width}`);
+        if (audit) await expectNoSeriousViolations(page, "the refund request dialog");
         await page.keyboard.press("Escape");
         await expect(dialog).toBeHidden();
 
@@ -47,6 +55,10 @@ test("the Pagos tab at 1366, 768 and 390 px, in Spanish and English", async ({ p
         await expect(page.getByTestId("refund-row").or(page.getByTestId("refunds-empty")).first()).toBeVisible();
         await noSidewaysScroll(page);
         await shot(page, `refunds-${lang}-${width}`);
+        if (audit) {
+          await settle(page);
+          await expectNoSeriousViolations(page, "Pagos > Reembolsos");
+        }
       }
     }
   } finally {
