@@ -4,7 +4,7 @@ import fastifyStatic, { type FastifyStaticOptions } from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { pageTitle } from "../shared/platform/branding";
 import type { AppDeps } from "./app";
-import { resolveTenantFromHost } from "./modules/tenant/service";
+import { resolveHost } from "./modules/tenant/service";
 
 /** Vite's folder for the hashed files of a build (build.assetsDir). */
 export const ASSETS_DIR = "assets";
@@ -87,6 +87,12 @@ export function routePreloads(webDir: string, log?: (message: string) => void): 
   return out;
 }
 
+/** The pages a portal's custom domain serves: /{path}…, /book… and the payment page /pay/{id}. */
+export function isPortalDomainPage(pathname: string, portalPath: string): boolean {
+  const first = pathname.split("/")[1] ?? "";
+  return first === portalPath || first === "book" || (first === "pay" && pathname.length > "/pay/".length);
+}
+
 /**
  * Serves the built web app (webDir): the files as above, and for every other GET outside /api the
  * single-page app's HTML with the tenant's title, revalidated on every load (no-cache) so a new
@@ -105,15 +111,21 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps, webDir
     if (req.url.startsWith(`/${ASSETS_DIR}/`)) {
       return reply.status(404).header("cache-control", "no-store").type("text/plain").send("Not found");
     }
-    const tenant = await resolveTenantFromHost(deps, req.headers.host);
+    const host = await resolveHost(deps, req.headers.host);
+    const tenant = host?.tenant ?? null;
     const title = pageTitle(tenant?.product);
     const pathname = req.url.split("?")[0]!.replace(/\/+$/, "");
+    // A booking portal's custom domain serves only the portal (and its links' payment page): any
+    // other page (/, the sign-in, the back office) goes to the portal's path.
+    const portalPath = host?.via === "customDomain" ? host.portalPath : null;
+    if (portalPath && !isPortalDomainPage(pathname, portalPath)) return reply.redirect(`/${portalPath}`, 302);
     const preload = [...preloads].find(([route]) => pathname === route || pathname.startsWith(`${route}/`))?.[1];
     let html = indexHtml
       .replaceAll("%APP_TITLE%", title)
       .replaceAll("%APP_NAME%", title.replace(" Portal de Formularios", ""))
       .replaceAll("%BASE_DOMAIN%", deps.config.baseDomain);
     if (preload) html = html.replace("</head>", `  ${preload}\n  </head>`);
+    if (portalPath) html = html.replace("</head>", `  <meta name="enzzo-portal-path" content="${portalPath}">\n  </head>`);
     return reply.type("text/html").header("cache-control", "no-cache").send(html);
   });
 }

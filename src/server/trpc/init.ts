@@ -8,7 +8,7 @@ import { type Tx, tenantTransaction } from "../db/client";
 import { writeGateOf } from "../db/write-gate";
 import { readSessionUser, type SessionUser } from "../modules/auth/service";
 import type { TenantRow } from "../modules/tenant/service";
-import { resolveTenantFromHost } from "../modules/tenant/service";
+import { resolveHost } from "../modules/tenant/service";
 import { appError, CommittedTranslatable, Translatable } from "./errors";
 import { inputProblem, isDataError } from "./input-guard";
 import { transformer } from "./transformer";
@@ -19,16 +19,23 @@ export interface Context {
   res: FastifyReply;
   lang: string;
   tenant: TenantRow | null;
+  /** the host is a booking portal's custom domain: only the portal's procedures answer there (PORTAL_DOMAIN_PROCEDURES) */
+  portalDomain: boolean;
   superAdminToken: string | null;
 }
 
+/** What a portal's custom domain answers: the portal itself and the hosted payment page of its links. */
+const PORTAL_DOMAIN_PROCEDURES = /^(portal\.[A-Za-z]+|paymentLink\.(getPublic|pay))$/;
+
 export async function createContext(deps: AppDeps, req: FastifyRequest, res: FastifyReply): Promise<Context> {
+  const host = await resolveHost(deps, req.headers.host);
   return {
     deps,
     req,
     res,
     lang: languageOf(req.headers),
-    tenant: await resolveTenantFromHost(deps, req.headers.host),
+    tenant: host?.tenant ?? null,
+    portalDomain: host?.via === "customDomain",
     superAdminToken: (req.headers["x-super-admin-token"] as string | undefined) ?? null,
   };
 }
@@ -90,9 +97,9 @@ class Rollback {
  * Resolves the tenant from the host, opens one transaction under row-level security for the
  * whole procedure and reads the session (if any). Writes in a procedure are therefore atomic.
  */
-export const tenantProcedure = publicProcedure.use(async ({ ctx, next, type }) => {
+export const tenantProcedure = publicProcedure.use(async ({ ctx, next, type, path }) => {
   const tenant = ctx.tenant;
-  if (!tenant) throw appError("NOT_FOUND", "tenantNotFound");
+  if (!tenant || (ctx.portalDomain && !PORTAL_DOMAIN_PROCEDURES.test(path))) throw appError("NOT_FOUND", "tenantNotFound");
   if (tenant.status === "suspended") throw appError("FORBIDDEN", "tenantSuspended");
   // BEGIN, the tenant and RLS role, and the session go to the database in one round trip.
   const transaction = () =>

@@ -15,7 +15,8 @@ export async function paymentLinkRoutes(app: FastifyInstance, deps: AppDeps) {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", { parseAs: "string", bodyLimit: 16 * 1024 }, (_req, body, done) => done(null, body));
     scope.post<{ Params: { provider: string }; Body: string }>("/api/payment-links/:provider/callback", async (req, reply) => {
-      const tenant = await resolveTenantFromHost(deps, req.headers.host);
+      // A link paid on a portal's custom domain posts its callback to that host.
+      const tenant = await resolveTenantFromHost(deps, req.headers.host, { portal: true });
       if (!tenant || tenant.status === "suspended") {
         req.log.warn({ host: req.headers.host }, "payment link callback refused: unknown tenant");
         return reply.status(404).send({ received: false, changed: false, code: "unknown_tenant" });

@@ -1,8 +1,8 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { productName } from "../../../shared/platform/branding";
 import { isReservedSubdomain, subdomainFromHost } from "../../../shared/platform/tenancy";
 import type { AppDeps } from "../../app";
-import type { Db, Tx } from "../../db/client";
+import { type Db, rowsOf, type Tx } from "../../db/client";
 import { newId } from "../../ids";
 import { appError } from "../../trpc/errors";
 import { forgetTenantSessions } from "../auth/service";
@@ -18,6 +18,7 @@ const cache = new Map<string, { at: number; tenant: TenantRow | null }>();
 /** Forget cached lookups after a tenant changes (status, creation). */
 export function invalidateTenantCache(): void {
   cache.clear();
+  domainCache.clear();
 }
 
 /** Not tenant-scoped: the registry lookup that decides the tenant of a request. */
@@ -37,9 +38,72 @@ export async function unsafeFindTenantById(db: Db, id: string): Promise<TenantRo
   return row ?? null;
 }
 
-export async function resolveTenantFromHost(deps: AppDeps, host: string | undefined): Promise<TenantRow | null> {
-  const sub = subdomainFromHost(host, deps.config.baseDomain);
-  return sub ? unsafeFindTenantBySubdomain(deps.db, sub) : null;
+/** A host name as looked up: lower-case, without the port and a trailing dot; null when there is none. */
+export function normalizedHostname(host: string | undefined): string | null {
+  if (!host) return null;
+  const hostname = host.trim().split(":")[0]!.toLowerCase().replace(/\.$/, "");
+  return hostname || null;
+}
+
+/** A tenant whose booking portal is served on a custom domain of its own, and the portal's path. */
+export interface CustomDomainTenant {
+  tenant: TenantRow;
+  portalPath: string;
+}
+
+const domainCache = new Map<string, { at: number; found: CustomDomainTenant | null }>();
+
+/**
+ * Not tenant-scoped: the registry lookup of a custom domain (spec 03 §3 'Portal config'). The
+ * tenant whose enabled booking portal has that domain (lower(custom_domain), migration 0041's
+ * index), read through the registry connection as unsafeFindTenantBySubdomain does, cached the same way.
+ */
+export async function unsafeFindTenantByCustomDomain(db: Db, hostname: string): Promise<CustomDomainTenant | null> {
+  const key = hostname.toLowerCase();
+  const hit = domainCache.get(key);
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit.found;
+  const [row] = rowsOf<{ tenant_id: string; subdomain_path: string }>(
+    await db.execute(sql`SELECT tenant_id, subdomain_path FROM appointment_portals WHERE lower(custom_domain) = ${key} AND is_enabled ORDER BY created_at, tenant_id LIMIT 1`),
+  );
+  const tenant = row ? await unsafeFindTenantById(db, row.tenant_id) : null;
+  const found = tenant && row ? { tenant, portalPath: row.subdomain_path } : null;
+  // Any Host header may be asked for: the cache stays bounded.
+  if (domainCache.size >= 1000) domainCache.clear();
+  domainCache.set(key, { at: Date.now(), found });
+  return found;
+}
+
+/** The tenant of a request's host, and how it was named. */
+export type HostTenant = { tenant: TenantRow; via: "subdomain" } | { tenant: TenantRow; via: "customDomain"; portalPath: string };
+
+/**
+ * The one host → tenant mechanism: {subdomain}.{base domain} is a tenant's suite; any other host
+ * (not the base domain nor under it) may be the custom domain of a tenant's enabled booking portal,
+ * where only the portal is served.
+ */
+export async function resolveHost(deps: AppDeps, host: string | undefined): Promise<HostTenant | null> {
+  const hostname = normalizedHostname(host);
+  if (!hostname) return null;
+  const base = deps.config.baseDomain.toLowerCase();
+  if (hostname === base || hostname.endsWith(`.${base}`)) {
+    const sub = subdomainFromHost(hostname, base);
+    const tenant = sub ? await unsafeFindTenantBySubdomain(deps.db, sub) : null;
+    return tenant ? { tenant, via: "subdomain" } : null;
+  }
+  const found = await unsafeFindTenantByCustomDomain(deps.db, hostname);
+  return found ? { tenant: found.tenant, via: "customDomain", portalPath: found.portalPath } : null;
+}
+
+/**
+ * The tenant of the host. By default only a tenant's own subdomain: the staff's routes (sign-in,
+ * files, invoice PDFs) are not offered on a portal's custom domain. `{ portal: true }` (the tRPC
+ * context, which then answers only the portal's procedures there, the payment-link callback and
+ * the web pages) also takes a custom domain.
+ */
+export async function resolveTenantFromHost(deps: AppDeps, host: string | undefined, opts: { portal?: boolean } = {}): Promise<TenantRow | null> {
+  const found = await resolveHost(deps, host);
+  if (!found) return null;
+  return found.via === "subdomain" || opts.portal ? found.tenant : null;
 }
 
 export function publicTenant(t: TenantRow) {

@@ -6,11 +6,14 @@ import { productName } from "../../../shared/platform/branding";
 import { Button } from "../../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { currentSubdomain } from "../../lib/host";
+import { customDomainPortalPath } from "../appointment-portal/custom-domain";
 import { AuthLayout } from "../auth/auth-layout";
 
 /** '/': a tenant's host goes to its suite; the bare domain offers sign-up and sign-in. */
 export function LandingPage() {
   const { t } = useTranslation();
+  const portalPath = customDomainPortalPath();
+  if (portalPath) return <Navigate to={`/${portalPath}`} replace />;
   if (currentSubdomain()) return <Navigate to="/home" replace />;
   return (
     <AuthLayout>

@@ -136,7 +136,7 @@ describe("portal configuration", () => {
     expect((await errorOf(anon.portal.getServices.query())).code).toBe("NOT_FOUND");
     await withTenant(t.db, t.acme.tenant.id, (tx) => savePortalConfig(tx, t.acme.tenant.id, config({ custom_domain: "citas.acme.do" })));
     const public_ = await anon.portal.getConfig.query();
-    expect(public_).toMatchObject({ is_enabled: true, business_name: "acme SRL", primary_color: "#0f766e", terms_text: "Llegue 10 minutos antes.", refund_window_hours: 24 });
+    expect(public_).toMatchObject({ is_enabled: true, business_name: "acme SRL", primary_color: "#0f766e", terms_text: "Llegue 10 minutos antes.", refund_window_hours: 0 });
     expect(public_).not.toHaveProperty("custom_domain");
     // Another tenant's host sees its own (switched off) portal, never acme's.
     const other = portalClient("other");
@@ -284,7 +284,7 @@ describe("sign-in by e-mailed link and the customer area", () => {
 describe("staff configuration: appointment.getPortalConfig / updatePortalConfig", () => {
   it("the owner saves it; a cashier may not; bad input is a clear 400; the outsider only sees its own", async () => {
     const saved = await owner.appointment.updatePortalConfig.mutate(config({ meta_title: "Acme", custom_domain: "Citas.Acme.do", subdomain_path: "Reservas" }));
-    expect(saved).toMatchObject({ meta_title: "Acme", custom_domain: "Citas.Acme.do", subdomain_path: "reservas", is_enabled: true });
+    expect(saved).toMatchObject({ meta_title: "Acme", custom_domain: "citas.acme.do", subdomain_path: "reservas", is_enabled: true });
     expect(await owner.appointment.getPortalConfig.query()).toMatchObject({ meta_title: "Acme" });
     const cashier = await t.client("acme", "cashier");
     expect((await errorOf(cashier.appointment.getPortalConfig.query())).code).toBe("FORBIDDEN");

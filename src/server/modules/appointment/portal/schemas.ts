@@ -60,6 +60,9 @@ export const PORTAL_PAGES = ["home", "services", "about", "contact", "booking"] 
 /** First path segments the app itself answers (the back office, sign-in, the API, files, payment and invoice pages): a portal there would never be reached. */
 export const RESERVED_PATHS: readonly string[] = ["home", "auth", "api", "assets", "onboarding", "pay", "i", "healthz", "nothing-to-see-here"];
 
+/** A host name only (no scheme, port nor path): dot-separated labels of letters, digits and inner hyphens, ending in a top-level name. */
+const DOMAIN = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
 export const portalConfigInput = z.object({
   is_enabled: z.boolean(),
   subdomain_path: z
@@ -70,7 +73,9 @@ export const portalConfigInput = z.object({
     .max(60, E("tooLong"))
     .regex(/^[a-z0-9][a-z0-9-]*$/, E("invalidPath"))
     .refine((v) => !RESERVED_PATHS.includes(v), E("reservedPath")),
-  custom_domain: optionalText(253).refine((v) => v === null || /^(?=.{1,253}$)([a-z0-9-]+\.)+[a-z]{2,}$/i.test(v), E("invalidDomain")),
+  custom_domain: optionalText(253)
+    .transform((v) => v?.toLowerCase().replace(/\.$/, "") || null)
+    .refine((v) => v === null || DOMAIN.test(v), E("invalidDomain")),
   logo_url: optionalText(1000).refine((v) => v === null || /^https?:\/\/\S+$/i.test(v) || v.startsWith("/"), E("invalidUrl")),
   primary_color: color,
   secondary_color: color,
