@@ -1,15 +1,22 @@
 import { paymentLinkCreateInput, paymentLinkIdInput, paymentLinkListInput, paymentLinkPayInput, paymentLinkSendEmailInput, paymentLinkSettingsInput } from "../../../shared/payment-link/schemas";
 import { ATTEMPT_WINDOW_MS, AttemptLimiter } from "../../trpc/attempt-limit";
-import { appError } from "../../trpc/errors";
-import { protectedProcedure, publicProcedure, requireAnyPermission, requirePermission, router, tenantProcedure } from "../../trpc/init";
+import { appError, notFound } from "../../trpc/errors";
+import { can, protectedProcedure, publicProcedure, requireAnyPermission, requirePermission, router, tenantProcedure } from "../../trpc/init";
 import { requestOrigin } from "../invoice/share";
 import { postCallback } from "./routes";
-import { cancelLink, checkConfig, createLink, getLink, getPublicLink, getSettings, listLinks, payLink, sendLinkEmail, updateSettings } from "./service";
+import { appointmentOfOrderNumber, cancelLink, checkConfig, createLink, getLink, getPublicLink, getSettings, isAppointmentOrderNumber, listLinks, payLink, sendLinkEmail, updateSettings } from "./service";
 
 /** Taking payments: the permissions invoice.recordPayment asks for. */
 const payments = protectedProcedure.use(requireAnyPermission(["payments.create", "invoices.update"]));
 /** Reading the links: who sees invoices or payments. */
 const readers = protectedProcedure.use(requireAnyPermission(["invoices.view", "payments.view"]));
+/**
+ * Making a link: who takes payments, or who applies appointment payments (the apply-payment
+ * dialog's link step) — the latter only for an 'APT-' link of one of the tenant's appointments
+ * (not bound to an invoice); another tenant's or an unknown appointment is NOT_FOUND.
+ */
+const creators = protectedProcedure.use(requireAnyPermission(["payments.create", "invoices.update", "appointments.apply_payment"]));
+const takesPayments = (user: Parameters<typeof can>[0]) => can(user, "payments.create") || can(user, "invoices.update");
 const settings = protectedProcedure.use(requirePermission("settings.fiscal"));
 
 /**
@@ -22,9 +29,15 @@ const payAttempts = new AttemptLimiter(ATTEMPT_WINDOW_MS);
 
 export const paymentLinkRouter = router({
   /** none → boolean: the tenant has an enabled provider. */
-  checkConfig: readers.query(({ ctx }) => checkConfig(ctx.tx, ctx.tenant.id)),
+  checkConfig: protectedProcedure.use(requireAnyPermission(["invoices.view", "payments.view", "appointments.apply_payment"])).query(({ ctx }) => checkConfig(ctx.tx, ctx.tenant.id)),
   /** {orderNumber, amount (minor units), itbis, language, clientContractNumber, customerName?, description?, email?, invoiceId?} → {success, linkFullUrl, …} or {success: false, errorDescription}. */
-  create: payments.input(paymentLinkCreateInput).mutation(({ ctx, input }) => createLink({ ...ctx, origin: requestOrigin(ctx), lang: ctx.lang }, input)),
+  create: creators.input(paymentLinkCreateInput).mutation(async ({ ctx, input }) => {
+    if (!takesPayments(ctx.user)) {
+      if (input.invoiceId || !isAppointmentOrderNumber(input.orderNumber)) throw appError("FORBIDDEN", "forbidden", { permission: "payments.create | invoices.update" });
+      if (!(await appointmentOfOrderNumber(ctx.tx, ctx.tenant.id, input.orderNumber))) throw notFound();
+    }
+    return createLink({ ...ctx, origin: requestOrigin(ctx), lang: ctx.lang }, input);
+  }),
   /** {page, pageSize, status?, search?, invoiceId?} → a page of links, newest first. */
   getAll: readers.input(paymentLinkListInput.default({ search: "", page: 1, pageSize: 20 })).query(({ ctx, input }) => listLinks(ctx.tx, ctx.tenant.id, input)),
   getById: readers.input(paymentLinkIdInput).query(({ ctx, input }) => getLink(ctx.tx, ctx.tenant.id, input.id)),

@@ -240,6 +240,13 @@ export async function createLink(ctx: LinkContext, input: z.output<typeof paymen
   const provider = settings.isEnabled ? paymentLinkProvider(settings.provider) : null;
   if (!provider) throw appError("PRECONDITION_FAILED", E("notConfigured"));
 
+  const appointment = input.invoiceId ? null : await appointmentOfOrderNumber(tx, tenant.id, input.orderNumber);
+  if (appointment) {
+    refuseAppointmentPayment(appointment, input.amount, "create");
+    const next = await appointmentLinkNumber(tx, tenant.id, appointment.base, input.orderNumber, input.amount);
+    if (typeof next !== "string") return { success: true, ...(await getLink(tx, tenant.id, next.id)) };
+    input = { ...input, orderNumber: next };
+  }
   const [existing] = await tx
     .select({ id: paymentLinks.id, amount: paymentLinks.amount, orderId: paymentLinks.orderId })
     .from(paymentLinks)
@@ -444,6 +451,10 @@ export async function payLink(deps: AppDeps, tenant: TenantRow, host: string, po
         .from(orders)
         .where(and(eq(orders.tenantId, tenant.id), eq(orders.id, row.orderId)));
       if (order?.status !== "completed" || toBig(order.balanceDue).lt(row.amount)) throw appError("BAD_REQUEST", E("invoiceSettled"));
+    } else {
+      // An appointment's link: the appointment must still take the payment before the card is charged.
+      const appointment = await appointmentOfOrderNumber(tx, tenant.id, row.orderNumber);
+      if (appointment) refuseAppointmentPayment(appointment, row.amount, "pay");
     }
     return row;
   });
@@ -582,8 +593,65 @@ async function applyCallback(tx: Tx, tenant: TenantRow, providerCode: string, ev
   return true;
 }
 
-/** The order number of an appointment's deposit link (the portal's booking, the staff's 'Enlace de pago'): 'APT-' + the appointment's number. */
+/**
+ * The order numbers of an appointment's links (the portal's deposit, the staff's 'Enlace de pago'):
+ * 'APT-' + the appointment's number for the first, 'APT-{number}-{k}' (k = 2, 3, …) for each later
+ * link of another amount or after the first was paid or cancelled (one link per order number).
+ */
 const APPOINTMENT_PREFIX = "APT-";
+const APPOINTMENT_ORDER = /^APT-([A-Za-z0-9]+)(?:-(\d{1,4}))?$/;
+
+export interface LinkAppointment {
+  id: string;
+  status: string;
+  total_amount: string;
+  amount_paid: string;
+  /** 'APT-{number}': the first link's order number */
+  base: string;
+}
+
+/** The tenant's appointment an order number 'APT-{number}' or 'APT-{number}-{k}' names, or null. */
+export async function appointmentOfOrderNumber(tx: Tx, tenantId: string, orderNumber: string): Promise<LinkAppointment | null> {
+  const match = APPOINTMENT_ORDER.exec(orderNumber);
+  if (!match) return null;
+  const [row] = rowsOf<Omit<LinkAppointment, "base">>(
+    await tx.execute(sql`SELECT id, status, total_amount::text AS total_amount, amount_paid::text AS amount_paid FROM appointments WHERE tenant_id = ${tenantId} AND appointment_number = ${match[1]}`),
+  );
+  return row ? { ...row, base: `${APPOINTMENT_PREFIX}${match[1]}` } : null;
+}
+
+/** Whether an appointment order number is well-formed ('APT-{number}' or 'APT-{number}-{k}'). */
+export function isAppointmentOrderNumber(orderNumber: string): boolean {
+  return APPOINTMENT_ORDER.test(orderNumber);
+}
+
+/** An appointment takes a payment of the amount only while not cancelled and owing at least that much (as appointment.applyPayment checks). */
+function refuseAppointmentPayment(appointment: LinkAppointment, amount: string, when: "create" | "pay"): void {
+  const key = (k: string) => E(when === "pay" ? `${k}NotCharged` : k);
+  if (appointment.status === "cancelled") throw appError("BAD_REQUEST", key("appointmentCancelled"));
+  const due = toBig(appointment.total_amount).minus(appointment.amount_paid);
+  if (due.lte(0)) throw appError("BAD_REQUEST", key("appointmentPaid"));
+  if (toBig(amount).gt(due)) throw appError("BAD_REQUEST", key("appointmentAmountAboveBalance"), { pending: due.toFixed(2) });
+}
+
+/**
+ * The order number of a new link of the appointment: a payable link of the same amount already made
+ * is answered again (a double click, the same booking retried); else the first number not used
+ * ('APT-{number}', then 'APT-{number}-2', -3, …). An explicit 'APT-{number}-{k}' keeps its number.
+ */
+async function appointmentLinkNumber(tx: Tx, tenantId: string, base: string, asked: string, amount: string): Promise<string | { id: string }> {
+  if (asked !== base) return asked;
+  const rows = await tx
+    .select({ id: paymentLinks.id, orderNumber: paymentLinks.orderNumber, amount: paymentLinks.amount, status: paymentLinks.status, expiresAt: paymentLinks.expiresAt, orderId: paymentLinks.orderId })
+    .from(paymentLinks)
+    .where(and(eq(paymentLinks.tenantId, tenantId), sql`(${paymentLinks.orderNumber} = ${base} OR ${paymentLinks.orderNumber} LIKE ${`${base}-%`})`));
+  const own = rows.filter((r) => r.orderNumber === base || new RegExp(`^${base}-\\d{1,4}$`).test(r.orderNumber));
+  const same = own.find((r) => r.orderId === null && toBig(r.amount).eq(amount) && isPayable(r));
+  if (same) return { id: same.id };
+  if (!own.some((r) => r.orderNumber === base)) return base;
+  const last = Math.max(1, ...own.map((r) => Number(r.orderNumber.slice(base.length + 1)) || 1));
+  return `${base}-${last + 1}`;
+}
 
 /** The appointment payment's idempotency key: derived from the link id, so a repeated callback records it once. */
 export function appointmentPaymentKeyOf(linkId: string): string {
@@ -591,21 +659,22 @@ export function appointmentPaymentKeyOf(linkId: string): string {
 }
 
 /**
- * A paid 'APT-{number}' link (not bound to an invoice) is the appointment's deposit: recorded
- * through appointment.applyPayment ('deposit' up to the appointment's deposit, 'partial' above
- * it), with the link's payment method, no invoice, and a key derived from the link. An order
- * number no appointment has is only a paid link (a link typed by hand with that prefix).
+ * A paid 'APT-{number}' or 'APT-{number}-{k}' link (not bound to an invoice) is a payment of the
+ * appointment: recorded through appointment.applyPayment ('deposit' when it is the first payment and
+ * no more than the appointment's deposit, else 'partial'), with the link's payment method, no
+ * invoice, and a key derived from the link. An order number no appointment has is only a paid link
+ * (a link typed by hand with that prefix).
  */
 async function recordAppointmentDeposit(tx: Tx, tenant: TenantRow, link: typeof paymentLinks.$inferSelect, event: PaymentLinkCallbackEvent) {
-  const number = link.orderNumber.slice(APPOINTMENT_PREFIX.length);
-  const [found] = rowsOf<{ id: string }>(await tx.execute(sql`SELECT id FROM appointments WHERE tenant_id = ${tenant.id} AND appointment_number = ${number}`));
+  const found = await appointmentOfOrderNumber(tx, tenant.id, link.orderNumber);
   if (!found) return;
   const appointment = await getRow(tx, tenant.id, found.id);
   const settings = await getSettings(tx, tenant.id);
   const method = await linkPaymentMethod(tx, tenant.id, settings.paymentMethodId);
   if (!method) throw new Refused(409, "no_payment_method");
   const deposit = toBig(appointment.deposit_amount);
-  const paymentType = deposit.gt(0) && toBig(link.amount).lte(deposit) ? "deposit" : "partial";
+  // The deposit is the first payment up to the deposit's amount; any later one is 'partial'.
+  const paymentType = deposit.gt(0) && toBig(appointment.amount_paid).lte(0) && toBig(link.amount).lte(deposit) ? "deposit" : "partial";
   // The payment is the link creator's (no session here).
   const user = { id: link.createdBy, warehouseId: null } as SessionUser;
   await applyPayment(

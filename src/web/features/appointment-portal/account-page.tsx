@@ -329,9 +329,13 @@ function CancelDialog({ a, onClose }: { a: Mine; onClose: () => void }) {
   const qc = useQueryClient();
   const cancel = useMutation(
     trpc.portal.cancel.mutationOptions({
-      onSuccess: async () => {
+      onSuccess: async (done) => {
         await qc.invalidateQueries(trpc.portal.pathFilter());
-        toast({ variant: "success", title: t("bookingPortal:account.cancelled") });
+        toast({
+          variant: "success",
+          title: t("bookingPortal:account.cancelled"),
+          description: done.refund ? t("bookingPortal:account.refundRequested", { amount: formatMoney(done.refund.amount, i18n.language) }) : undefined,
+        });
         onClose();
       },
       onError: (e) => toast({ variant: "destructive", title: t("bookingPortal:errors.cancelFailed"), description: e.message }),

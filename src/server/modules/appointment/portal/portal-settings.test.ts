@@ -288,9 +288,10 @@ describe("a paid 'APT-' payment link records the deposit on its appointment", ()
     expect(await paymentsOf(booked.id)).toEqual([{ payment_type: "partial", amount: "700.00" }]);
     expect((await owner.appointment.getById.query({ id: booked.id })).amount_paid).toBe("700.00");
 
+    // A link made before the appointment was cancelled (none can be made after).
     const gone = await portalClient("acme").portal.book.mutate(booking({ time: "17:00", customer_email: "luis@example.do", customer_name: "Luis" }));
-    await owner.appointment.updateStatus.mutate({ id: gone.id, status: "cancelled", reason: "prueba" });
     const late = await staffLink(gone.appointment_number, 30_000);
+    await owner.appointment.updateStatus.mutate({ id: gone.id, status: "cancelled", reason: "prueba" });
     expect(await post(t.acme.tenant.id, "acme.localhost", approved(late))).toMatchObject({ status: 409 });
     expect(await paymentsOf(gone.id)).toEqual([]);
   });

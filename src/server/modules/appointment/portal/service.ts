@@ -1,8 +1,10 @@
 import { createHmac, randomBytes } from "node:crypto";
+import { TRPCError } from "@trpc/server";
 import { sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { MOVABLE_STATUSES } from "../../../../shared/appointments/schemas";
+import { toBig } from "../../../../shared/catalog/decimal";
 import { translate } from "../../../../shared/i18n/translate";
 import type { AppDeps } from "../../../app";
 import { rowsOf, type Tx } from "../../../db/client";
@@ -13,8 +15,9 @@ import { createCustomer } from "../../customer/service";
 import { escapeHtml, sendMail } from "../../mail/service";
 import { createLink } from "../../payment-link/service";
 import type { TenantRow } from "../../tenant/service";
-import { getAvailableSlots, loadService, readPolicy } from "../availability";
+import { type BookingPolicy, getAvailableSlots, loadService, readPolicy } from "../availability";
 import { readBusinessProfile } from "../business/service";
+import { requestRefund } from "../payments/service";
 import { type AppointmentRow, createAppointment, getRow, reschedule, updateStatus } from "../service";
 import { appointmentPortals, portalSessions } from "../tables";
 import { PORTAL_PAGES, type portalBookInput, type portalConfigInput } from "./schemas";
@@ -144,12 +147,13 @@ interface CustomerRules {
   allowReschedule: boolean;
 }
 
+/** The policy's one reader (readPolicy): the refund window and the booking settings' allow_customer_cancel / allow_customer_reschedule. */
 async function customerRules(tx: Tx, tenantId: string): Promise<CustomerRules> {
-  const [row] = rowsOf<{ refund_window_hours: number; is_active: boolean; allow_customer_cancel: boolean; allow_customer_reschedule: boolean }>(
-    await tx.execute(sql`SELECT refund_window_hours, is_active, allow_customer_cancel, allow_customer_reschedule FROM appointment_policies WHERE tenant_id = ${tenantId} LIMIT 1`),
-  );
-  if (!row) return { windowHours: 24, allowCancel: true, allowReschedule: true };
-  return { windowHours: row.is_active ? row.refund_window_hours : 0, allowCancel: row.allow_customer_cancel, allowReschedule: row.allow_customer_reschedule };
+  return rulesOf(await readPolicy(tx, tenantId));
+}
+
+function rulesOf(policy: BookingPolicy): CustomerRules {
+  return { windowHours: policy.refund.refund_window_hours, allowCancel: policy.allowCustomerCancel, allowReschedule: policy.allowCustomerReschedule };
 }
 
 /** The week's opening hours as saved (7 days, index 0 = Sunday), or null when none are saved. */
@@ -167,7 +171,8 @@ export async function getPublicConfig(ctx: PortalCtx) {
   const { tx, tenant } = ctx;
   const config = await readPortalConfig(tx, tenant.id);
   if (!config.is_enabled) return { is_enabled: false as const, business_name: tenant.name };
-  const [policy, rules, business] = await Promise.all([readPolicy(tx, tenant.id), customerRules(tx, tenant.id), readBusinessProfile(tx, tenant.id)]);
+  const [policy, business] = await Promise.all([readPolicy(tx, tenant.id), readBusinessProfile(tx, tenant.id)]);
+  const rules = rulesOf(policy);
   return {
     is_enabled: true as const,
     /** the name customers know the business by (the 'Negocio' tab's, else the tenant's) */
@@ -548,7 +553,33 @@ export async function cancelMine(ctx: PortalCtx, id: string) {
     { tx: ctx.tx, tenant: ctx.tenant, user: portalUser(ctx.tenant, customer.id) },
     { id, status: "cancelled", reason: translate(ctx.lang, "bookingPortal:account.cancelledByCustomer") },
   );
-  return { id: row.id, status: row.status };
+  const refund = toBig(row.amount_paid).gt(0) ? await requestRefundOnCancel(ctx, customer.id, row.id) : null;
+  return { id: row.id, status: row.status, refund };
+}
+
+/**
+ * What the customer paid on an appointment they cancel goes to the business's refund queue at once:
+ * a request (pending_review, to the original payment method) by the policy's quote, through the
+ * staff's own requestRefund. Under a savepoint: when it is refused (the quote gives nothing back,
+ * a request already exists) the cancellation still stands and no request is made. The request is
+ * the customer's, not a staff member's (no user).
+ */
+async function requestRefundOnCancel(ctx: PortalCtx, customerId: string, appointmentId: string): Promise<{ amount: string } | null> {
+  const { tx, tenant } = ctx;
+  await tx.execute(sql`SAVEPOINT portal_cancel_refund`);
+  try {
+    const refund = await requestRefund(
+      { tx, tenant, user: portalUser(tenant, customerId) },
+      { appointment_id: appointmentId, method: "original_payment_method", waive_fees: false, notes: translate(ctx.lang, "bookingPortal:account.refundRequestedNote") },
+    );
+    await tx.execute(sql`UPDATE appointment_refunds SET user_id = NULL WHERE tenant_id = ${tenant.id} AND id = ${refund.id}`);
+    await tx.execute(sql`RELEASE SAVEPOINT portal_cancel_refund`);
+    return { amount: refund.amount };
+  } catch (e) {
+    await tx.execute(sql`ROLLBACK TO SAVEPOINT portal_cancel_refund`);
+    if (!(e instanceof TRPCError) || e.code !== "BAD_REQUEST") console.error(`[portal] refund request of cancelled appointment ${appointmentId} not made:`, e instanceof Error ? e.message : e);
+    return null;
+  }
 }
 
 /** portal.reschedule: the customer's own appointment to another free time, within the policy, when the booking settings allow it. */

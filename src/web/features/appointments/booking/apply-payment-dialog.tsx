@@ -338,6 +338,11 @@ function LinkStep({ appointment: a, applied, onClose }: { appointment: Appointme
         <p className="text-sm text-muted-foreground" data-testid="payment-link-not-configured">
           {t("appointments:payment.linkNotConfigured")}
         </p>
+      ) : !toBig(applied.balance_due).gt(0) ? (
+        // Nothing left to collect: an appointment's link can only be paid while it owes the amount.
+        <p className="text-sm text-muted-foreground" data-testid="payment-link-nothing-due">
+          {t("paymentLinks:appointment.nothingDue")}
+        </p>
       ) : (
         <div className="grid gap-2">
           <div className="grid gap-0.5 text-sm">
