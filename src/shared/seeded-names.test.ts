@@ -20,6 +20,10 @@ describe("seeded names in the reader's language", () => {
     expect(en.order.lines[0]).toEqual({ productName: "Cerveza Presidente 650 ml", unitName: "Unit" });
   });
 
+  it("also in snake_case …_name fields (the appointments' method_name)", () => {
+    expect(withSeededNames({ method_name: "Efectivo", customer_name: "Efectivo Pérez" }, "en")).toEqual({ method_name: "Cash", customer_name: "Efectivo Pérez" });
+  });
+
   it("leaves renamed records, other fields, dates and amounts as stored", () => {
     const en = withSeededNames(result, "en");
     expect(en.items[1]!.name).toBe("Visa empresarial");

@@ -73,8 +73,8 @@ export const SEEDED_NAMES_EN: Readonly<Record<string, string>> = {
 /** Where one Spanish word names two things: the payment term 'Contado' (code CONTADO) is "Cash". */
 const BY_CODE_EN: Readonly<Record<string, Readonly<Record<string, string>>>> = { CONTADO: { Contado: "Cash" } };
 
-/** The fields that hold a record's name: name, description and any …Name or …Description (customerName, ncfTypeDescription …). */
-const NAME_FIELD = /^(name|description)$|(Name|Description)$/;
+/** The fields that hold a record's name: name, description and any …Name, …Description, …_name or …_description (customerName, ncfTypeDescription, method_name …). */
+const NAME_FIELD = /^(name|description)$|(Name|Description|_name|_description)$/;
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && Object.getPrototypeOf(v) === Object.prototype;
 
