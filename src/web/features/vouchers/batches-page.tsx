@@ -78,7 +78,7 @@ function BatchesScreen() {
                   <TD className="text-right tabular-nums" label={t("vouchers:batches.quantity")}>
                     {b.quantity.toLocaleString(lang === "en" ? "en-US" : "es-DO")}
                   </TD>
-                  <TD className="hidden whitespace-nowrap md:table-cell">{t("vouchers:batches.range", { from: formatDate(b.valid_from, lang), to: formatDate(b.expires_on, lang) })}</TD>
+                  <TD className="hidden whitespace-nowrap md:table-cell" label={t("vouchers:batches.validity")}>{t("vouchers:batches.range", { from: formatDate(b.valid_from, lang), to: formatDate(b.expires_on, lang) })}</TD>
                   <TD label={t("vouchers:batches.counts")} data-testid="batch-counts">
                     {t("vouchers:batches.countsText", b.counts)}
                   </TD>

@@ -144,11 +144,13 @@ function VouchersScreen() {
                     <TD className="text-right tabular-nums" label={t("vouchers:list.amount")}>
                       {formatVoucherValue(v.amount, b?.type ?? "fixed", lang)}
                     </TD>
-                    <TD className="hidden text-right tabular-nums md:table-cell">{formatVoucherValue(v.balance, b?.type ?? "fixed", lang)}</TD>
+                    <TD className="hidden text-right tabular-nums md:table-cell" label={t("vouchers:list.balance")}>{formatVoucherValue(v.balance, b?.type ?? "fixed", lang)}</TD>
                     <TD label={t("vouchers:list.status")}>
                       <VoucherStatusBadge status={v.status} />
                     </TD>
-                    <TD className="hidden whitespace-nowrap sm:table-cell">{formatDate(v.valid_until, lang)}</TD>
+                    <TD className="hidden whitespace-nowrap sm:table-cell" label={t("vouchers:list.validUntil")}>
+                      {formatDate(v.valid_until, lang)}
+                    </TD>
                     <TD label={t("vouchers:list.detail")} className="text-sm" data-testid="voucher-detail">
                       <VoucherDetail v={v} lang={lang} />
                     </TD>
