@@ -15,6 +15,7 @@ import { toast } from "../../components/ui/use-toast";
 import { tMessage } from "../../lib/i18n";
 import { cn } from "../../lib/utils";
 import { formatTime, longDate } from "../appointments/booking/dates";
+import { newBookingKey } from "./booking-key";
 import { PortalShell, usePortal } from "./portal-shell";
 import { portalDates, SlotPicker } from "./slot-picker";
 
@@ -75,7 +76,7 @@ function BookingFlow() {
   const [info, setInfo] = React.useState<Info>({ customer_name: "", customer_email: "", customer_phone: "", customer_notes: "", accept_terms: false });
   const [errors, setErrors] = React.useState<Record<string, string>>({});
   const [booked, setBooked] = React.useState<Booked | null>(null);
-  const keyRef = React.useRef(crypto.randomUUID());
+  const keyRef = React.useRef(newBookingKey());
   const service = services.data?.find((s) => s.id === serviceId) as Service | undefined;
   const employees = useQuery({ ...trpc.portal.getEmployees.queryOptions({ service_id: serviceId }), enabled: !!serviceId });
   const employee = employees.data?.employees.find((e) => e.id === employeeId);
@@ -112,7 +113,7 @@ function BookingFlow() {
         if (message === t("bookingPortal:errors.noAvailability")) {
           setTime("");
           setStep("time");
-          keyRef.current = crypto.randomUUID();
+          keyRef.current = newBookingKey();
           void qc.invalidateQueries(trpc.portal.getAvailableSlots.pathFilter());
         }
       },
@@ -152,7 +153,7 @@ function BookingFlow() {
       idempotency_key: keyRef.current,
     });
   const restart = () => {
-    keyRef.current = crypto.randomUUID();
+    keyRef.current = newBookingKey();
     setBooked(null);
     setServiceId("");
     setEmployeeId(null);
