@@ -53,7 +53,8 @@ test("the portal on its custom domain: only the portal is offered there", async 
     // The platform's own domain is refused, with the reason.
     await domain.fill("citas.localhost");
     await page.getByTestId("portal-config-save").click();
-    await expect(page.getByText("Ese dominio es de la plataforma (localhost); use un dominio propio de su negocio").first()).toBeVisible();
+    await expect(page.locator("#portal-domain-error")).toHaveText("Ese dominio es de la plataforma (localhost); use un dominio propio de su negocio");
+    await page.screenshot({ path: `${SHOTS}/portal-admin-domain-refused-es-1366.png` });
 
     // The business's domain (typed in capitals): saved lower-case.
     await domain.fill(DOMAIN.toUpperCase());

@@ -10,6 +10,7 @@ import { Input } from "../../../components/ui/input";
 import { Field } from "../../../components/ui/label";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { toast } from "../../../components/ui/use-toast";
+import { baseDomain } from "../../../lib/host";
 import { ConfigHeader, FlagSwitch, useErrorToast } from "../config/common";
 
 const PAGES = ["home", "services", "about", "contact", "booking"] as const;
@@ -66,6 +67,8 @@ export function LinksPage() {
 
 function PortalForm({ initial }: { initial: Config }) {
   const { t } = useTranslation();
+  const isDomainRefusal = (message: string, domain: string) =>
+    message === t("bookingPortal:errors.domainTaken", { domain: domain.trim().toLowerCase().replace(/\.$/, "") }) || message === t("bookingPortal:errors.domainOnPlatform", { base: baseDomain() });
   const trpc = useTRPC();
   const qc = useQueryClient();
   const onError = useErrorToast();
@@ -85,6 +88,8 @@ function PortalForm({ initial }: { initial: Config }) {
       onError: (e) => {
         const fields = (e.data as { fieldErrors?: Record<string, string> } | undefined)?.fieldErrors;
         if (fields) setErrors(fields);
+        // The custom domain's server-side refusals (the platform's own domain, another business's) go under its field too.
+        else if (form.custom_domain && isDomainRefusal(e.message, form.custom_domain)) setErrors({ custom_domain: e.message });
         onError(t("bookingPortal:errors.saveFailed"))(e);
       },
     }),
