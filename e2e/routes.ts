@@ -26,6 +26,7 @@ export const STATIC_ROUTES = [
   "/home/providers/new",
   "/home/promotions",
   "/home/promotions/new",
+  "/home/vouchers",
   "/home/invoices",
   "/home/invoices?tab=links",
   "/home/invoices/new",
@@ -115,6 +116,8 @@ export const DETAIL_ROUTES = [
   "/home/payables/bills/:id",
   "/home/payables/statement/:id",
   "/home/employees/:id",
+  "/home/promotions/:id",
+  "/home/vouchers/:id",
 ] as const;
 export type DetailRoute = (typeof DETAIL_ROUTES)[number];
 
@@ -134,7 +137,7 @@ export async function resolveDetailRoutes(page: Page): Promise<Record<DetailRout
     }
   };
   const first = async (path: string, input: unknown = { page: 1, pageSize: 1 }) => (await rows(path, input))[0]?.id;
-  const [customer, legal, product, provider, invoice, draft, creditNote, movement, employee, purchaseOrder, purchaseDraft, bill] = await Promise.all([
+  const [customer, legal, product, provider, invoice, draft, creditNote, movement, employee, purchaseOrder, purchaseDraft, bill, promotion, voucherBatch] = await Promise.all([
     first("customer.getAll"),
     rows<{ id: string; isLegalClient: boolean }>("customer.getAll", { page: 1, pageSize: 200 }).then((r) => r.find((c) => c.isLegalClient)?.id),
     first("product.getAll"),
@@ -147,6 +150,8 @@ export async function resolveDetailRoutes(page: Page): Promise<Record<DetailRout
     first("purchaseOrder.getAll"),
     first("purchaseOrder.getAll", { page: 1, pageSize: 1, status: "draft" }),
     rows<{ id: string; provider: { id: string } }>("supplierBill.getAll", { page: 1, pageSize: 1 }).then((r) => r[0]),
+    first("promotion.getAll"),
+    first("voucher.getBatches"),
   ]);
   const at = (pattern: string, id: string | undefined) => (id ? pattern.replace(":id", id) : undefined);
   return {
@@ -165,6 +170,8 @@ export async function resolveDetailRoutes(page: Page): Promise<Record<DetailRout
     "/home/payables/bills/:id": at("/home/payables/bills/:id", bill?.id),
     "/home/payables/statement/:id": at("/home/payables/statement/:id", bill?.provider.id),
     "/home/employees/:id": at("/home/employees/:id", employee),
+    "/home/promotions/:id": at("/home/promotions/:id", promotion),
+    "/home/vouchers/:id": at("/home/vouchers/:id", voucherBatch),
   };
 }
 
