@@ -49,8 +49,11 @@ function TokenSignIn({ token, onDone }: { token: string; onDone: () => void }) {
   const started = React.useRef(false);
   const signIn = useMutation(
     trpc.portal.signIn.mutationOptions({
-      onSuccess: async () => {
-        await qc.invalidateQueries(trpc.portal.pathFilter());
+      onSuccess: async (customer) => {
+        // The customer is the answer: a 'me' read that left before the cookie was set must not win.
+        await qc.cancelQueries(trpc.portal.me.queryFilter());
+        qc.setQueryData(trpc.portal.me.queryKey(), customer);
+        await qc.invalidateQueries({ ...trpc.portal.pathFilter(), predicate: (q) => JSON.stringify(q.queryKey[0]) !== JSON.stringify(["portal", "me"]) });
         onDone();
       },
     }),
