@@ -109,8 +109,8 @@ test("appointment sheet: confirm, partial and full payments, reschedule, cancel 
   step = dialog.getByTestId("payment-link-step");
   await expect(step.getByTestId("payment-applied-balance")).toHaveText("RD$0.00");
   await expect(step.getByTestId("payment-applied-invoice")).toContainText("NCF B0");
-  // Nothing is due: the link is for the amount just paid.
-  await expect(step).toContainText("por RD$1,000.00");
+  // Nothing is due: no payment link is offered (a paid-up appointment refuses one).
+  await expect(step).toContainText("La cita no tiene saldo pendiente: no hace falta un enlace de pago.");
   await page.screenshot({ path: "test-results/appointments-payment-link-390.png" });
   await step.getByTestId("payment-done").click();
   await page.setViewportSize({ width: 1366, height: 768 });
