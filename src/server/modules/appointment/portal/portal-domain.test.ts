@@ -1,18 +1,11 @@
-import { createTRPCClient, httpLink } from "@trpc/client";
 import { sql } from "drizzle-orm";
-import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { addDaysTo, weekday } from "../../../../shared/appointments/availability";
 import { SANDBOX_APPROVE_CARD } from "../../../../shared/payment-link/sandbox-cards";
-import { businessDate } from "../../../../shared/platform/dates";
 import { rowsOf, withTenant } from "../../../db/client";
 import { newId } from "../../../ids";
-import { type Client, createTestContext, errorOf, TEST_PASSWORD, type TestContext } from "../../../test/harness";
-import type { AppRouter } from "../../../trpc/app-router";
+import { type Client, errorOf, type TestContext } from "../../../test/harness";
 import { isPortalDomainPage } from "../../../web";
-import { hashPassword } from "../../auth/service";
-import { users } from "../../auth/tables";
-import { employeeSchedules } from "../tables";
+import { bookerClient, OPEN_WEEK, type PortalClient, portalBooking, portalConfig, portalFixture, hostClient as portalHostClient, signedIn as signedInOn } from "./test-fixture";
 
 /**
  * The portal on its own domain (spec 03 §3 'Portal config: custom domain'), the payment links of
@@ -35,66 +28,11 @@ let booker: Client;
 let masaje: string;
 let monday: string;
 
-const week = Array.from({ length: 7 }, (_, d) => ({ dayOff: d === 0, start: "08:00", end: "18:00", breaks: [] }));
+const hostClient = (host: string) => portalHostClient(t, host);
+const config = (over: Record<string, unknown> = {}) => portalConfig({ subdomain_path: "reservas", ...over });
+const booking = (over: Record<string, unknown> = {}) => portalBooking(masaje, monday, over);
 
-type HostClient = ReturnType<typeof createTRPCClient<AppRouter>>;
-
-/** A browser on any host (a tenant's subdomain or a custom domain): keeps the enzzo_portal cookie. */
-function hostClient(host: string): HostClient {
-  const jar: { cookie?: string } = {};
-  return createTRPCClient<AppRouter>({
-    links: [
-      httpLink({
-        url: `http://${host}/api/trpc`,
-        transformer: superjson,
-        headers: () => ({ ...(jar.cookie ? { cookie: jar.cookie } : {}), "x-locale": "es" }),
-        fetch: async (input, init) => {
-          const url = new URL(typeof input === "string" ? input : (input as URL).toString());
-          const headers = Object.fromEntries(new Headers(init?.headers as HeadersInit).entries());
-          const res = await t.app.inject({ method: (init?.method ?? "GET") as "GET", url: url.pathname + url.search, headers: { ...headers, host }, payload: (init?.body as string | undefined) ?? undefined });
-          const set = ([] as string[]).concat(res.headers["set-cookie"] ?? [])[0];
-          if (set) jar.cookie = set.startsWith("enzzo_portal=;") ? undefined : set.split(";")[0];
-          return new Response(res.body, { status: res.statusCode, headers: { "content-type": "application/json" } });
-        },
-      }),
-    ],
-  });
-}
-
-const config = (over: Record<string, unknown> = {}) => {
-  const page = { enabled: true, title: null, body: null };
-  return {
-    is_enabled: true,
-    subdomain_path: "reservas",
-    custom_domain: null,
-    logo_url: null,
-    primary_color: "#0f766e",
-    secondary_color: "#f59e0b",
-    font_family: "system-ui",
-    custom_css: null,
-    pages: { home: page, services: page, about: page, contact: page, booking: page },
-    meta_title: null,
-    meta_description: null,
-    keywords: null,
-    require_deposit: false,
-    terms_text: null,
-    ...over,
-  };
-};
-
-const booking = (over: Record<string, unknown> = {}) => ({
-  customer_name: "Carmen Santos",
-  customer_email: "carmen@example.do",
-  customer_phone: "809-555-0123",
-  service_id: masaje,
-  date: monday,
-  time: "09:00",
-  accept_terms: true,
-  idempotency_key: newId(),
-  ...over,
-});
-
-const pay = (c: HostClient, id: string) => c.paymentLink.pay.mutate({ id, cardNumber: SANDBOX_APPROVE_CARD, expiry: "12/39", cvc: "123" });
+const pay = (c: PortalClient, id: string) => c.paymentLink.pay.mutate({ id, cardNumber: SANDBOX_APPROVE_CARD, expiry: "12/39", cvc: "123" });
 
 const acmeRows = async <T,>(query: ReturnType<typeof sql>) => withTenant(t.db, t.acme.tenant.id, async (tx) => rowsOf<T>(await tx.execute(query)));
 
@@ -103,30 +41,11 @@ const paymentsOf = (appointmentId: string) =>
     sql`SELECT payment_type, amount::text AS amount FROM appointment_payments WHERE tenant_id = ${t.acme.tenant.id} AND appointment_id = ${appointmentId} ORDER BY created_at`,
   );
 
-async function signedIn(host: string, email: string): Promise<HostClient> {
-  const c = hostClient(host);
-  await c.portal.requestLink.mutate({ email });
-  const [mail] = await acmeRows<{ text: string }>(sql`SELECT text FROM mail_messages WHERE tenant_id = ${t.acme.tenant.id} AND to_address = ${email} ORDER BY created_at DESC LIMIT 1`);
-  const token = mail?.text.match(/token=([A-Za-z0-9_-]+)/)?.[1];
-  await c.portal.signIn.mutate({ token: token! });
-  return c;
-}
+const signedIn = (host: string, email: string) => signedInOn(t, host, email);
 
 beforeAll(async () => {
-  t = await createTestContext();
-  owner = await t.client("acme", "owner");
-  outsiderOwner = await t.client("other", "owner");
-  const email = "booker@acme.test";
-  const passwordHash = await hashPassword(TEST_PASSWORD);
-  await withTenant(t.db, t.acme.tenant.id, (tx) => tx.insert(users).values({ tenantId: t.acme.tenant.id, id: newId(), name: "Booker", email, passwordHash, role: "booker" }));
-  booker = await t.client("acme", { email, password: TEST_PASSWORD });
-  masaje = (await owner.product.create.mutate({ name: "Masaje", sku: "SRV-MASAJE", price: "1000", price2: "0", price3: "0", productType: "service", isScheduleable: true, defaultDuration: 60 })).id;
-  const ana = (await owner.employee.create.mutate({ name: "Ana" })).id;
-  await owner.employee.updateProducts.mutate({ employeeId: ana, products: [{ productId: masaje }] });
-  await withTenant(t.db, t.acme.tenant.id, (tx) => tx.insert(employeeSchedules).values({ tenantId: t.acme.tenant.id, id: newId(), employeeId: ana, effectiveFrom: "2020-01-01", days: week }));
-  let d = addDaysTo(businessDate(new Date(), "America/Santo_Domingo"), 3);
-  while (weekday(d) !== 1) d = addDaysTo(d, 1);
-  monday = d;
+  ({ t, owner, outsiderOwner, masaje, monday } = await portalFixture({ employees: ["Ana"], week: OPEN_WEEK }));
+  booker = await bookerClient(t);
   await owner.appointment.getPolicy.query();
   await owner.paymentLink.updateSettings.mutate({ isEnabled: true, ttlDays: 7 });
   await withTenant(t.db, t.acme.tenant.id, (tx) => tx.execute(sql`UPDATE payment_methods SET available_for_appointments = true WHERE tenant_id = ${t.acme.tenant.id} AND upper(code) = 'CARD'`));

@@ -1,18 +1,11 @@
-import { createTRPCClient, httpLink } from "@trpc/client";
 import { sql } from "drizzle-orm";
-import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { addDaysTo, weekday } from "../../../../shared/appointments/availability";
-import { businessDate } from "../../../../shared/platform/dates";
 import { rowsOf, withTenant } from "../../../db/client";
 import { newId } from "../../../ids";
 import { callbackKey, SANDBOX_CALLBACK_PATH, SIGNATURE_HEADER, signBody } from "../../../integrations/payment-link";
-import { type Client, createTestContext, errorOf, TEST_PASSWORD, type TestContext } from "../../../test/harness";
-import type { AppRouter } from "../../../trpc/app-router";
-import { hashPassword } from "../../auth/service";
-import { users } from "../../auth/tables";
-import { employeeSchedules } from "../tables";
+import { type Client, errorOf, type TestContext } from "../../../test/harness";
 import { savePortalConfig } from "./service";
+import { bookerClient, hostClient, lastMailText as lastMailTextOf, OPEN_WEEK, portalBooking, portalConfig, portalFixture, signedIn as signedInOn } from "./test-fixture";
 
 /**
  * The portal's settings gaps: its configured path in the sign-in link, the business profile in the
@@ -35,104 +28,21 @@ let owner: Client;
 let outsiderOwner: Client;
 let booker: Client;
 let masaje: string;
-let ana: string;
 let monday: string;
 
-const week = Array.from({ length: 7 }, (_, d) => (d === 0 ? { dayOff: true, start: "08:00", end: "18:00", breaks: [] } : { dayOff: false, start: "08:00", end: "18:00", breaks: [] }));
-
-type PortalClient = ReturnType<typeof createTRPCClient<AppRouter>>;
-
-/** A browser on the tenant's host: keeps the enzzo_portal cookie the server sets. */
-function portalClient(subdomain: string): PortalClient {
-  const host = `${subdomain}.localhost`;
-  const jar: { cookie?: string } = {};
-  return createTRPCClient<AppRouter>({
-    links: [
-      httpLink({
-        url: `http://${host}/api/trpc`,
-        transformer: superjson,
-        headers: () => ({ ...(jar.cookie ? { cookie: jar.cookie } : {}), "x-locale": "es" }),
-        fetch: async (input, init) => {
-          const url = new URL(typeof input === "string" ? input : (input as URL).toString());
-          const headers = Object.fromEntries(new Headers(init?.headers as HeadersInit).entries());
-          const res = await t.app.inject({ method: (init?.method ?? "GET") as "GET", url: url.pathname + url.search, headers: { ...headers, host }, payload: (init?.body as string | undefined) ?? undefined });
-          const set = ([] as string[]).concat(res.headers["set-cookie"] ?? [])[0];
-          if (set) jar.cookie = set.startsWith("enzzo_portal=;") ? undefined : set.split(";")[0];
-          return new Response(res.body, { status: res.statusCode, headers: { "content-type": "application/json" } });
-        },
-      }),
-    ],
-  });
-}
-
-const config = (over: Record<string, unknown> = {}) => {
-  const page = { enabled: true, title: null, body: null };
-  return {
-    is_enabled: true,
-    subdomain_path: "book",
-    custom_domain: null,
-    logo_url: null,
-    primary_color: "#0f766e",
-    secondary_color: "#f59e0b",
-    font_family: "system-ui",
-    custom_css: null,
-    pages: { home: page, services: page, about: page, contact: page, booking: page },
-    meta_title: null,
-    meta_description: null,
-    keywords: null,
-    require_deposit: false,
-    terms_text: null,
-    ...over,
-  };
-};
-
-const booking = (over: Record<string, unknown> = {}) => ({
-  customer_name: "Carmen Santos",
-  customer_email: "carmen@example.do",
-  customer_phone: "809-555-0123",
-  service_id: masaje,
-  date: monday,
-  time: "09:00",
-  accept_terms: true,
-  idempotency_key: newId(),
-  ...over,
-});
-
-async function lastMailText(tenantId: string, to: string): Promise<string | null> {
-  const [row] = await withTenant(t.db, tenantId, async (tx) =>
-    rowsOf<{ text: string }>(await tx.execute(sql`SELECT text FROM mail_messages WHERE tenant_id = ${tenantId} AND to_address = ${to} ORDER BY created_at DESC LIMIT 1`)),
-  );
-  return row?.text ?? null;
-}
-
-async function signedIn(email: string): Promise<PortalClient> {
-  const c = portalClient("acme");
-  await c.portal.requestLink.mutate({ email });
-  const token = (await lastMailText(t.acme.tenant.id, email))?.match(/token=([A-Za-z0-9_-]+)/)?.[1];
-  await c.portal.signIn.mutate({ token: token! });
-  return c;
-}
+const portalClient = (subdomain: string) => hostClient(t, `${subdomain}.localhost`);
+const config = portalConfig;
+const booking = (over: Record<string, unknown> = {}) => portalBooking(masaje, monday, over);
+const lastMailText = (tenantId: string, to: string) => lastMailTextOf(t, tenantId, to);
+const signedIn = (email: string) => signedInOn(t, "acme.localhost", email);
 
 const setPolicy = (tenantId: string, allowCancel: boolean, allowReschedule: boolean) =>
   withTenant(t.db, tenantId, (tx) => tx.execute(sql`UPDATE appointment_policies SET allow_customer_cancel = ${allowCancel}, allow_customer_reschedule = ${allowReschedule} WHERE tenant_id = ${tenantId}`));
 
 beforeAll(async () => {
-  t = await createTestContext();
-  owner = await t.client("acme", "owner");
-  outsiderOwner = await t.client("other", "owner");
-  const email = "booker@acme.test";
-  const passwordHash = await hashPassword(TEST_PASSWORD);
-  await withTenant(t.db, t.acme.tenant.id, (tx) => tx.insert(users).values({ tenantId: t.acme.tenant.id, id: newId(), name: "Booker", email, passwordHash, role: "booker" }));
-  booker = await t.client("acme", { email, password: TEST_PASSWORD });
-  const prices = { price2: "0", price3: "0" };
-  masaje = (await owner.product.create.mutate({ name: "Masaje", sku: "SRV-MASAJE", price: "1000", ...prices, productType: "service", isScheduleable: true, defaultDuration: 60 })).id;
-  await owner.product.create.mutate({ name: "Aceite", sku: "ACE-1", price: "250", ...prices });
-  ana = (await owner.employee.create.mutate({ name: "Ana" })).id;
-  await owner.employee.updateProducts.mutate({ employeeId: ana, products: [{ productId: masaje }] });
-  await withTenant(t.db, t.acme.tenant.id, (tx) => tx.insert(employeeSchedules).values({ tenantId: t.acme.tenant.id, id: newId(), employeeId: ana, effectiveFrom: "2020-01-01", days: week }));
-  let d = addDaysTo(businessDate(new Date(), "America/Santo_Domingo"), 3);
-  while (weekday(d) !== 1) d = addDaysTo(d, 1);
-  monday = d;
+  ({ t, owner, outsiderOwner, masaje, monday } = await portalFixture({ employees: ["Ana"], week: OPEN_WEEK }));
+  booker = await bookerClient(t);
+  await owner.product.create.mutate({ name: "Aceite", sku: "ACE-1", price: "250", price2: "0", price3: "0" });
   await withTenant(t.db, t.acme.tenant.id, (tx) => savePortalConfig(tx, t.acme.tenant.id, config({ subdomain_path: "reservas" })));
   await owner.appointment.getPolicy.query();
 });

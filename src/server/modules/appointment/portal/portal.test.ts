@@ -1,131 +1,33 @@
-import { createTRPCClient, httpLink } from "@trpc/client";
 import { sql } from "drizzle-orm";
-import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDaysTo, weekday } from "../../../../shared/appointments/availability";
-import { businessDate } from "../../../../shared/platform/dates";
+import { addDaysTo } from "../../../../shared/appointments/availability";
 import { rowsOf, withTenant } from "../../../db/client";
 import { newId } from "../../../ids";
-import { type Client, createTestContext, errorOf, type TestContext } from "../../../test/harness";
-import type { AppRouter } from "../../../trpc/app-router";
-import { employeeSchedules } from "../tables";
+import { type Client, errorOf, type TestContext } from "../../../test/harness";
+import { WORK_WEEK } from "../test-fixture";
 import type { portalConfigInput } from "./schemas";
 import { savePortalConfig } from "./service";
+import { hostClient, jarOf, lastLinkToken as lastLinkTokenOf, portalBooking, portalConfig, portalFixture, signedIn as signedInOn } from "./test-fixture";
 
 let t: TestContext;
 let owner: Client;
 let outsiderOwner: Client;
 let masaje: string;
 let ana: string;
-let beto: string;
 let monday: string;
 let tuesday: string;
 
-const week = Array.from({ length: 7 }, (_, d) =>
-  d === 0 ? { dayOff: true, start: "08:00", end: "18:00", breaks: [] } : { dayOff: false, start: "08:00", end: "18:00", breaks: [{ start: "12:00", end: "13:00" }] },
-);
-
-type PortalClient = ReturnType<typeof createTRPCClient<AppRouter>>;
-const jars = new Map<PortalClient, { cookie?: string }>();
-const jarOf = (c: PortalClient) => jars.get(c)!;
-
-/** A browser on the tenant's host: keeps the enzzo_portal cookie the server sets. */
-function portalClient(subdomain: string): PortalClient {
-  const host = `${subdomain}.localhost`;
-  const jar: { cookie?: string } = {};
-  const c = createTRPCClient<AppRouter>({
-    links: [
-      httpLink({
-        url: `http://${host}/api/trpc`,
-        transformer: superjson,
-        headers: () => ({ ...(jar.cookie ? { cookie: jar.cookie } : {}), "x-locale": "es" }),
-        fetch: async (input, init) => {
-          const url = new URL(typeof input === "string" ? input : (input as URL).toString());
-          const headers = Object.fromEntries(new Headers(init?.headers as HeadersInit).entries());
-          const res = await t.app.inject({
-            method: (init?.method ?? "GET") as "GET",
-            url: url.pathname + url.search,
-            headers: { ...headers, host },
-            payload: (init?.body as string | undefined) ?? undefined,
-          });
-          const set = ([] as string[]).concat(res.headers["set-cookie"] ?? [])[0];
-          if (set) jar.cookie = /expires=Thu, 01 Jan 1970/i.test(set) || set.startsWith("enzzo_portal=;") ? undefined : set.split(";")[0];
-          return new Response(res.body, { status: res.statusCode, headers: { "content-type": "application/json" } });
-        },
-      }),
-    ],
-  });
-  jars.set(c, jar);
-  return c;
-}
-
-const config = (over: Partial<Parameters<typeof portalConfigInput.parse>[0]> = {}) => {
-  const page = { enabled: true, title: null, body: null };
-  return {
-    is_enabled: true,
-    subdomain_path: "book",
-    custom_domain: null,
-    logo_url: null,
-    primary_color: "#0f766e",
-    secondary_color: "#f59e0b",
-    font_family: "system-ui",
-    custom_css: null,
-    pages: { home: page, services: page, about: page, contact: page, booking: page },
-    meta_title: "Spa Acme",
-    meta_description: null,
-    keywords: null,
-    require_deposit: false,
-    terms_text: "Llegue 10 minutos antes.",
-    ...over,
-  };
-};
-
-const booking = (over: Record<string, unknown> = {}) => ({
-  customer_name: "Carmen Santos",
-  customer_email: "carmen@example.do",
-  customer_phone: "809-555-0123",
-  service_id: masaje,
-  date: monday,
-  time: "09:00",
-  accept_terms: true,
-  idempotency_key: newId(),
-  ...over,
-});
-
-/** The sign-in link of the last mail sent to an address (from the outbox). */
-async function lastLinkToken(tenantId: string, to: string): Promise<string | null> {
-  const [row] = await withTenant(t.db, tenantId, async (tx) =>
-    rowsOf<{ text: string }>(await tx.execute(sql`SELECT text FROM mail_messages WHERE tenant_id = ${tenantId} AND to_address = ${to} ORDER BY created_at DESC LIMIT 1`)),
-  );
-  return row?.text.match(/token=([A-Za-z0-9_-]+)/)?.[1] ?? null;
-}
-
-async function signedIn(email: string): Promise<PortalClient> {
-  const c = portalClient("acme");
-  await c.portal.requestLink.mutate({ email });
-  const token = await lastLinkToken(t.acme.tenant.id, email);
-  await c.portal.signIn.mutate({ token: token! });
-  return c;
-}
+const portalClient = (subdomain: string) => hostClient(t, `${subdomain}.localhost`);
+const config = (over: Partial<Parameters<typeof portalConfigInput.parse>[0]> = {}) => portalConfig({ meta_title: "Spa Acme", terms_text: "Llegue 10 minutos antes.", ...over });
+const booking = (over: Record<string, unknown> = {}) => portalBooking(masaje, monday, over);
+const lastLinkToken = (tenantId: string, to: string) => lastLinkTokenOf(t, tenantId, to);
+const signedIn = (email: string) => signedInOn(t, "acme.localhost", email);
 
 beforeAll(async () => {
-  t = await createTestContext();
-  owner = await t.client("acme", "owner");
-  outsiderOwner = await t.client("other", "owner");
-  const prices = { price2: "0", price3: "0" };
-  masaje = (await owner.product.create.mutate({ name: "Masaje", sku: "SRV-MASAJE", price: "1000", ...prices, productType: "service", isScheduleable: true, defaultDuration: 60 })).id;
-  ana = (await owner.employee.create.mutate({ name: "Ana" })).id;
-  beto = (await owner.employee.create.mutate({ name: "Beto" })).id;
-  await owner.employee.updateProducts.mutate({ employeeId: ana, products: [{ productId: masaje }] });
-  await owner.employee.updateProducts.mutate({ employeeId: beto, products: [{ productId: masaje }] });
-  for (const id of [ana, beto]) {
-    await withTenant(t.db, t.acme.tenant.id, (tx) => tx.insert(employeeSchedules).values({ tenantId: t.acme.tenant.id, id: newId(), employeeId: id, effectiveFrom: "2020-01-01", days: week }));
-  }
-  const today = businessDate(new Date(), "America/Santo_Domingo");
-  let d = addDaysTo(today, 3);
-  while (weekday(d) !== 1) d = addDaysTo(d, 1);
-  monday = d;
-  tuesday = addDaysTo(d, 1);
+  let employees: Record<string, string>;
+  ({ t, owner, outsiderOwner, masaje, employees, monday } = await portalFixture({ employees: ["Ana", "Beto"], week: WORK_WEEK }));
+  ana = employees.Ana!;
+  tuesday = addDaysTo(monday, 1);
 });
 afterAll(() => t.close());
 
