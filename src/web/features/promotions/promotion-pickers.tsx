@@ -34,6 +34,94 @@ function OptionRow({ checked, onToggle, title, detail, testId }: { checked: bool
   );
 }
 
+/** What a picker sheet shows around its rows: the sheet, its search, the empty state and the 'Listo' bar. */
+function PickerSheet<T extends { id: string }>({
+  testId,
+  title,
+  description,
+  searchLabel,
+  searchTestId,
+  search,
+  onSearch,
+  rows,
+  loading,
+  chosenCount,
+  onPickFirst,
+  renderRow,
+  emptyIcon: EmptyIcon,
+  emptyText,
+  doneTestId,
+  onDone,
+}: {
+  testId: string;
+  title: string;
+  description: string;
+  searchLabel: string;
+  searchTestId?: string;
+  search: string;
+  onSearch: (text: string) => void;
+  rows: T[];
+  loading: boolean;
+  chosenCount: number;
+  onPickFirst: (first: T) => void;
+  renderRow: (row: T) => React.ReactNode;
+  emptyIcon: typeof Package;
+  emptyText: string;
+  doneTestId: string;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <SheetContent closeLabel={t("common:actions.close")} data-testid={testId}>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogDescription>{description}</DialogDescription>
+      <div className="relative">
+        <Search className="absolute left-3 top-3 size-4 text-muted-foreground" />
+        <Input
+          className="pl-9"
+          type="search"
+          autoFocus
+          value={search}
+          onChange={(e) => onSearch(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") {
+              e.preventDefault();
+              const first = rows[0];
+              if (first) onPickFirst(first);
+            }
+          }}
+          placeholder={searchLabel}
+          aria-label={searchLabel}
+          data-testid={searchTestId}
+        />
+      </div>
+      <div className="grid gap-1">
+        {loading ? Array.from({ length: 5 }, (_, i) => <Skeleton key={i} className="h-12 w-full" />) : rows.map(renderRow)}
+        {!loading && rows.length === 0 ? (
+          <div className="grid justify-items-center gap-2 py-10 text-center text-sm text-muted-foreground">
+            <EmptyIcon className="size-8" />
+            {emptyText}
+          </div>
+        ) : null}
+      </div>
+      <div className="sticky bottom-0 flex items-center justify-between gap-2 border-t bg-background pt-3">
+        <span className="text-sm text-muted-foreground" aria-live="polite">
+          {t("promotions:picker.selected", { count: chosenCount })}
+        </span>
+        <Button type="button" onClick={onDone} data-testid={doneTestId}>
+          {t("promotions:picker.done")}
+        </Button>
+      </div>
+    </SheetContent>
+  );
+}
+
+/** Ticks or unticks one choice of a picker. */
+function toggler<C extends { id: string }>(chosen: C[], onChange: (next: C[]) => void) {
+  const ids = new Set(chosen.map((c) => c.id));
+  return { ids, toggle: (c: C) => onChange(ids.has(c.id) ? chosen.filter((x) => x.id !== c.id) : [...chosen, c]) };
+}
+
 /**
  * The product picker sheet (spec 03 'Promotion form with products and categories picker sheets'):
  * a search (debounced 300 ms) over product.getAll, page size 50, with a checkbox per product.
@@ -53,62 +141,36 @@ function ProductPicker({ chosen, onChange, onDone }: { chosen: ChosenProduct[]; 
   const debounced = useDebounce(search.trim(), 300);
   const list = useQuery({ ...trpc.product.getAll.queryOptions({ search: debounced, page: 1, pageSize: PROMOTION_PICKER_PAGE_SIZE }), placeholderData: keepPreviousData });
   const rows = list.data?.data ?? [];
-  const ids = new Set(chosen.map((c) => c.id));
-  const toggle = (p: ChosenProduct) => onChange(ids.has(p.id) ? chosen.filter((c) => c.id !== p.id) : [...chosen, p]);
+  const { ids, toggle } = toggler(chosen, onChange);
 
   return (
-    <SheetContent closeLabel={t("common:actions.close")} data-testid="promotion-product-picker">
-      <DialogTitle>{t("promotions:picker.productsTitle")}</DialogTitle>
-      <DialogDescription>{t("promotions:picker.productsDescription")}</DialogDescription>
-      <div className="relative">
-        <Search className="absolute left-3 top-3 size-4 text-muted-foreground" />
-        <Input
-          className="pl-9"
-          type="search"
-          autoFocus
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === "Enter") {
-              e.preventDefault();
-              const first = rows[0];
-              if (first) toggle({ id: first.id, name: first.name, sku: first.sku });
-            }
-          }}
-          placeholder={t("promotions:picker.searchProducts")}
-          aria-label={t("promotions:picker.searchProducts")}
-          data-testid="promotion-product-search"
+    <PickerSheet
+      testId="promotion-product-picker"
+      title={t("promotions:picker.productsTitle")}
+      description={t("promotions:picker.productsDescription")}
+      searchLabel={t("promotions:picker.searchProducts")}
+      searchTestId="promotion-product-search"
+      search={search}
+      onSearch={setSearch}
+      rows={rows}
+      loading={list.isLoading}
+      chosenCount={chosen.length}
+      onPickFirst={(first) => toggle({ id: first.id, name: first.name, sku: first.sku })}
+      renderRow={(p) => (
+        <OptionRow
+          key={p.id}
+          checked={ids.has(p.id)}
+          onToggle={() => toggle({ id: p.id, name: p.name, sku: p.sku })}
+          title={p.name}
+          detail={[p.sku, p.categoryName].filter(Boolean).join(" · ")}
+          testId="promotion-product-option"
         />
-      </div>
-      <div className="grid gap-1">
-        {list.isLoading
-          ? Array.from({ length: 5 }, (_, i) => <Skeleton key={i} className="h-12 w-full" />)
-          : rows.map((p) => (
-              <OptionRow
-                key={p.id}
-                checked={ids.has(p.id)}
-                onToggle={() => toggle({ id: p.id, name: p.name, sku: p.sku })}
-                title={p.name}
-                detail={[p.sku, p.categoryName].filter(Boolean).join(" · ")}
-                testId="promotion-product-option"
-              />
-            ))}
-        {!list.isLoading && rows.length === 0 ? (
-          <div className="grid justify-items-center gap-2 py-10 text-center text-sm text-muted-foreground">
-            <Package className="size-8" />
-            {t("promotions:picker.noProducts")}
-          </div>
-        ) : null}
-      </div>
-      <div className="sticky bottom-0 flex items-center justify-between gap-2 border-t bg-background pt-3">
-        <span className="text-sm text-muted-foreground" aria-live="polite">
-          {t("promotions:picker.selected", { count: chosen.length })}
-        </span>
-        <Button type="button" onClick={onDone} data-testid="promotion-picker-done">
-          {t("promotions:picker.done")}
-        </Button>
-      </div>
-    </SheetContent>
+      )}
+      emptyIcon={Package}
+      emptyText={t("promotions:picker.noProducts")}
+      doneTestId="promotion-picker-done"
+      onDone={onDone}
+    />
   );
 }
 
@@ -128,51 +190,25 @@ function CategoryPicker({ chosen, onChange, onDone }: { chosen: ChosenCategory[]
   const list = useQuery(trpc.productCategory.getAll.queryOptions({}));
   const needle = search.trim().toLowerCase();
   const rows = (list.data ?? []).filter((c) => !needle || c.name.toLowerCase().includes(needle) || (c.code ?? "").toLowerCase().includes(needle));
-  const ids = new Set(chosen.map((c) => c.id));
-  const toggle = (c: ChosenCategory) => onChange(ids.has(c.id) ? chosen.filter((x) => x.id !== c.id) : [...chosen, c]);
+  const { ids, toggle } = toggler(chosen, onChange);
 
   return (
-    <SheetContent closeLabel={t("common:actions.close")} data-testid="promotion-category-picker">
-      <DialogTitle>{t("promotions:picker.categoriesTitle")}</DialogTitle>
-      <DialogDescription>{t("promotions:picker.categoriesDescription")}</DialogDescription>
-      <div className="relative">
-        <Search className="absolute left-3 top-3 size-4 text-muted-foreground" />
-        <Input
-          className="pl-9"
-          type="search"
-          autoFocus
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === "Enter") {
-              e.preventDefault();
-              const first = rows[0];
-              if (first) toggle({ id: first.id, name: first.name });
-            }
-          }}
-          placeholder={t("promotions:picker.searchCategories")}
-          aria-label={t("promotions:picker.searchCategories")}
-        />
-      </div>
-      <div className="grid gap-1">
-        {list.isLoading
-          ? Array.from({ length: 5 }, (_, i) => <Skeleton key={i} className="h-12 w-full" />)
-          : rows.map((c) => <OptionRow key={c.id} checked={ids.has(c.id)} onToggle={() => toggle({ id: c.id, name: c.name })} title={c.name} detail={c.code} testId="promotion-category-option" />)}
-        {!list.isLoading && rows.length === 0 ? (
-          <div className="grid justify-items-center gap-2 py-10 text-center text-sm text-muted-foreground">
-            <Tags className="size-8" />
-            {t("promotions:picker.noCategories")}
-          </div>
-        ) : null}
-      </div>
-      <div className="sticky bottom-0 flex items-center justify-between gap-2 border-t bg-background pt-3">
-        <span className="text-sm text-muted-foreground" aria-live="polite">
-          {t("promotions:picker.selected", { count: chosen.length })}
-        </span>
-        <Button type="button" onClick={onDone} data-testid="promotion-category-done">
-          {t("promotions:picker.done")}
-        </Button>
-      </div>
-    </SheetContent>
+    <PickerSheet
+      testId="promotion-category-picker"
+      title={t("promotions:picker.categoriesTitle")}
+      description={t("promotions:picker.categoriesDescription")}
+      searchLabel={t("promotions:picker.searchCategories")}
+      search={search}
+      onSearch={setSearch}
+      rows={rows}
+      loading={list.isLoading}
+      chosenCount={chosen.length}
+      onPickFirst={(first) => toggle({ id: first.id, name: first.name })}
+      renderRow={(c) => <OptionRow key={c.id} checked={ids.has(c.id)} onToggle={() => toggle({ id: c.id, name: c.name })} title={c.name} detail={c.code} testId="promotion-category-option" />}
+      emptyIcon={Tags}
+      emptyText={t("promotions:picker.noCategories")}
+      doneTestId="promotion-category-done"
+      onDone={onDone}
+    />
   );
 }

@@ -5,13 +5,13 @@ import { addDaysTo } from "../../../shared/appointments/availability";
 import { createBatchInput, VOUCHER_LIMITS, VOUCHER_TYPES, type VoucherType } from "../../../shared/vouchers/schemas";
 import { useTRPC } from "../../app/trpc";
 import { Button } from "../../components/ui/button";
-import { DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
 import { Input, NativeSelect } from "../../components/ui/input";
 import { Field } from "../../components/ui/label";
 import { Switch } from "../../components/ui/switch";
 import { toast } from "../../components/ui/use-toast";
 import { todayInSantoDomingo } from "../../lib/dates";
 import { tMessage } from "../../lib/i18n";
+import { FormDialog } from "./voucher-ui";
 
 type Form = { name: string; description: string; quantity: string; type: VoucherType; value: string; valid_from: string; expires_on: string; keep_remainder: boolean };
 
@@ -65,72 +65,64 @@ export function NewBatchDialog({ onClose, onCreated }: { onClose: () => void; on
   const err = (k: keyof Form) => errors[k] || undefined;
   const invalid = (k: keyof Form) => (errors[k] ? { "aria-invalid": true as const, "aria-describedby": `batch-${k}-error` } : {});
   return (
-    <DialogContent closeLabel={t("common:actions.close")} className="max-h-[95dvh] max-w-lg overflow-y-auto" data-testid="new-batch-dialog">
-      <form
-        className="grid gap-4"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <DialogHeader className="pr-8">
-          <DialogTitle>{t("vouchers:form.title")}</DialogTitle>
-          <DialogDescription>{t("vouchers:form.description")}</DialogDescription>
-        </DialogHeader>
-        <Field label={t("vouchers:form.name")} htmlFor="batch-name" required error={err("name")}>
-          <Input id="batch-name" autoFocus maxLength={VOUCHER_LIMITS.maxName} value={form.name} onChange={(e) => set("name", e.target.value)} {...invalid("name")} />
+    <FormDialog
+      testId="new-batch-dialog"
+      className="max-h-[95dvh] max-w-lg overflow-y-auto"
+      title={t("vouchers:form.title")}
+      description={t("vouchers:form.description")}
+      onSubmit={submit}
+      backLabel={t("vouchers:form.cancel")}
+      onBack={onClose}
+      submit={
+        <Button type="submit" disabled={create.isPending} data-testid="batch-submit">
+          {create.isPending ? t("vouchers:form.creating") : t("vouchers:form.create")}
+        </Button>
+      }
+    >
+      <Field label={t("vouchers:form.name")} htmlFor="batch-name" required error={err("name")}>
+        <Input id="batch-name" autoFocus maxLength={VOUCHER_LIMITS.maxName} value={form.name} onChange={(e) => set("name", e.target.value)} {...invalid("name")} />
+      </Field>
+      <Field label={t("vouchers:form.notes")} htmlFor="batch-description" error={err("description")}>
+        <Input id="batch-description" maxLength={VOUCHER_LIMITS.maxText} value={form.description} onChange={(e) => set("description", e.target.value)} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={t("vouchers:form.quantity")} htmlFor="batch-quantity" required error={err("quantity")} hint={t("vouchers:form.quantityHint")}>
+          <Input id="batch-quantity" inputMode="numeric" value={form.quantity} onChange={(e) => set("quantity", e.target.value)} {...invalid("quantity")} />
         </Field>
-        <Field label={t("vouchers:form.notes")} htmlFor="batch-description" error={err("description")}>
-          <Input id="batch-description" maxLength={VOUCHER_LIMITS.maxText} value={form.description} onChange={(e) => set("description", e.target.value)} />
+        <Field label={t("vouchers:form.type")} htmlFor="batch-type" required error={err("type")}>
+          <NativeSelect id="batch-type" value={form.type} onChange={(e) => set("type", e.target.value as VoucherType)}>
+            {VOUCHER_TYPES.map((v) => (
+              <option key={v} value={v}>
+                {t(`vouchers:types.${v}`)}
+              </option>
+            ))}
+          </NativeSelect>
         </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={t("vouchers:form.quantity")} htmlFor="batch-quantity" required error={err("quantity")} hint={t("vouchers:form.quantityHint")}>
-            <Input id="batch-quantity" inputMode="numeric" value={form.quantity} onChange={(e) => set("quantity", e.target.value)} {...invalid("quantity")} />
-          </Field>
-          <Field label={t("vouchers:form.type")} htmlFor="batch-type" required error={err("type")}>
-            <NativeSelect id="batch-type" value={form.type} onChange={(e) => set("type", e.target.value as VoucherType)}>
-              {VOUCHER_TYPES.map((v) => (
-                <option key={v} value={v}>
-                  {t(`vouchers:types.${v}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-        </div>
-        <Field label={t(form.type === "fixed" ? "vouchers:form.valueFixed" : "vouchers:form.valuePercentage")} htmlFor="batch-value" required error={err("value")}>
-          <Input id="batch-value" inputMode="decimal" value={form.value} onChange={(e) => set("value", e.target.value)} {...invalid("value")} />
+      </div>
+      <Field label={t(form.type === "fixed" ? "vouchers:form.valueFixed" : "vouchers:form.valuePercentage")} htmlFor="batch-value" required error={err("value")}>
+        <Input id="batch-value" inputMode="decimal" value={form.value} onChange={(e) => set("value", e.target.value)} {...invalid("value")} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={t("vouchers:form.validFrom")} htmlFor="batch-valid_from" required error={err("valid_from")}>
+          <Input id="batch-valid_from" type="date" value={form.valid_from} onChange={(e) => set("valid_from", e.target.value)} {...invalid("valid_from")} />
         </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={t("vouchers:form.validFrom")} htmlFor="batch-valid_from" required error={err("valid_from")}>
-            <Input id="batch-valid_from" type="date" value={form.valid_from} onChange={(e) => set("valid_from", e.target.value)} {...invalid("valid_from")} />
-          </Field>
-          <Field label={t("vouchers:form.expiresOn")} htmlFor="batch-expires_on" required error={err("expires_on")}>
-            <Input id="batch-expires_on" type="date" min={form.valid_from || today} value={form.expires_on} onChange={(e) => set("expires_on", e.target.value)} {...invalid("expires_on")} />
-          </Field>
-        </div>
-        {form.type === "fixed" ? (
-          <div className="flex items-start gap-3">
-            <Switch id="batch-keep" checked={form.keep_remainder} onCheckedChange={(v) => set("keep_remainder", v)} aria-describedby="batch-keep-hint" />
-            <div className="grid gap-1">
-              <label htmlFor="batch-keep" className="text-sm font-medium leading-none">
-                {t("vouchers:form.keepRemainder")}
-              </label>
-              <p id="batch-keep-hint" className="text-xs text-muted-foreground">
-                {t("vouchers:form.keepRemainderHint")}
-              </p>
-            </div>
+        <Field label={t("vouchers:form.expiresOn")} htmlFor="batch-expires_on" required error={err("expires_on")}>
+          <Input id="batch-expires_on" type="date" min={form.valid_from || today} value={form.expires_on} onChange={(e) => set("expires_on", e.target.value)} {...invalid("expires_on")} />
+        </Field>
+      </div>
+      {form.type === "fixed" ? (
+        <div className="flex items-start gap-3">
+          <Switch id="batch-keep" checked={form.keep_remainder} onCheckedChange={(v) => set("keep_remainder", v)} aria-describedby="batch-keep-hint" />
+          <div className="grid gap-1">
+            <label htmlFor="batch-keep" className="text-sm font-medium leading-none">
+              {t("vouchers:form.keepRemainder")}
+            </label>
+            <p id="batch-keep-hint" className="text-xs text-muted-foreground">
+              {t("vouchers:form.keepRemainderHint")}
+            </p>
           </div>
-        ) : null}
-        <DialogFooter className="flex-wrap">
-          <Button variant="outline" onClick={onClose}>
-            {t("vouchers:form.cancel")}
-          </Button>
-          <Button type="submit" disabled={create.isPending} data-testid="batch-submit">
-            {create.isPending ? t("vouchers:form.creating") : t("vouchers:form.create")}
-          </Button>
-        </DialogFooter>
-      </form>
-    </DialogContent>
+        </div>
+      ) : null}
+    </FormDialog>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { cancelInput, REPORT_TYPES, type ReportType, VOUCHER_LIMITS } from "../../../shared/vouchers/schemas";
 import { useTRPC } from "../../app/trpc";
 import { Button } from "../../components/ui/button";
-import { DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, SheetContent } from "../../components/ui/dialog";
+import { DialogDescription, DialogHeader, DialogTitle, SheetContent } from "../../components/ui/dialog";
 import { NativeSelect } from "../../components/ui/input";
 import { Field } from "../../components/ui/label";
 import { Skeleton } from "../../components/ui/skeleton";
@@ -13,6 +13,7 @@ import { formatDateTime } from "../../lib/dates";
 import { tMessage } from "../../lib/i18n";
 import { Textarea } from "../appointments/messages/common";
 import { formatVoucherValue } from "./voucher-common";
+import { FormDialog } from "./voucher-ui";
 
 /** The voucher a dialog acts on. */
 export interface VoucherTarget {
@@ -57,50 +58,42 @@ export function CancelVoucherDialog({ target, onClose }: { target: VoucherTarget
     cancel.mutate(parsed.data);
   };
   return (
-    <DialogContent closeLabel={t("common:actions.close")} className="max-w-md" data-testid="cancel-voucher-dialog">
-      <form
-        className="grid gap-4"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <DialogHeader className="pr-8">
-          <DialogTitle>{t("vouchers:cancel.title", { code: target.code })}</DialogTitle>
-          <DialogDescription>{t("vouchers:cancel.description")}</DialogDescription>
-        </DialogHeader>
-        <Field label={t("vouchers:cancel.reason")} htmlFor="cancel-reason" required error={error || undefined}>
-          <Textarea
-            id="cancel-reason"
-            autoFocus
-            className="min-h-20"
-            maxLength={VOUCHER_LIMITS.maxText}
-            value={reason}
-            onChange={(e) => {
-              setReason(e.target.value);
-              setError("");
-            }}
-            onKeyDown={(e) => {
-              if (e.key === "Enter" && !e.shiftKey) {
-                e.preventDefault();
-                submit();
-              }
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "cancel-reason-error" : undefined}
-          />
-        </Field>
-        <DialogFooter className="flex-wrap">
-          <Button variant="outline" onClick={onClose}>
-            {t("vouchers:cancel.back")}
-          </Button>
-          <Button type="submit" variant="destructive" disabled={cancel.isPending} data-testid="cancel-voucher-submit">
-            {t("vouchers:cancel.confirm")}
-          </Button>
-        </DialogFooter>
-      </form>
-    </DialogContent>
+    <FormDialog
+      testId="cancel-voucher-dialog"
+      className="max-w-md"
+      title={t("vouchers:cancel.title", { code: target.code })}
+      description={t("vouchers:cancel.description")}
+      onSubmit={submit}
+      backLabel={t("vouchers:cancel.back")}
+      onBack={onClose}
+      submit={
+        <Button type="submit" variant="destructive" disabled={cancel.isPending} data-testid="cancel-voucher-submit">
+          {t("vouchers:cancel.confirm")}
+        </Button>
+      }
+    >
+      <Field label={t("vouchers:cancel.reason")} htmlFor="cancel-reason" required error={error || undefined}>
+        <Textarea
+          id="cancel-reason"
+          autoFocus
+          className="min-h-20"
+          maxLength={VOUCHER_LIMITS.maxText}
+          value={reason}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setError("");
+          }}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && !e.shiftKey) {
+              e.preventDefault();
+              submit();
+            }
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "cancel-reason-error" : undefined}
+        />
+      </Field>
+    </FormDialog>
   );
 }
 
@@ -123,41 +116,35 @@ export function ReportVoucherDialog({ target, onClose }: { target: VoucherTarget
     }),
   );
   return (
-    <DialogContent closeLabel={t("common:actions.close")} className="max-w-md" data-testid="report-voucher-dialog">
-      <form
-        className="grid gap-4"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!report.isPending) report.mutate({ voucherId: target.id, type, notes: notes.trim() || null });
-        }}
-      >
-        <DialogHeader className="pr-8">
-          <DialogTitle>{t("vouchers:report.title", { code: target.code })}</DialogTitle>
-          <DialogDescription>{t("vouchers:report.description")}</DialogDescription>
-        </DialogHeader>
-        <Field label={t("vouchers:report.type")} htmlFor="report-type" required>
-          <NativeSelect id="report-type" autoFocus value={type} onChange={(e) => setType(e.target.value as ReportType)}>
-            {REPORT_TYPES.map((r) => (
-              <option key={r} value={r}>
-                {t(`vouchers:status.${r}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
-        <Field label={t("vouchers:report.notes")} htmlFor="report-notes">
-          <Textarea id="report-notes" className="min-h-20" maxLength={VOUCHER_LIMITS.maxText} value={notes} onChange={(e) => setNotes(e.target.value)} />
-        </Field>
-        <DialogFooter className="flex-wrap">
-          <Button variant="outline" onClick={onClose}>
-            {t("vouchers:cancel.back")}
-          </Button>
-          <Button type="submit" disabled={report.isPending} data-testid="report-voucher-submit">
-            {t("vouchers:report.confirm")}
-          </Button>
-        </DialogFooter>
-      </form>
-    </DialogContent>
+    <FormDialog
+      testId="report-voucher-dialog"
+      className="max-w-md"
+      title={t("vouchers:report.title", { code: target.code })}
+      description={t("vouchers:report.description")}
+      onSubmit={() => {
+        if (!report.isPending) report.mutate({ voucherId: target.id, type, notes: notes.trim() || null });
+      }}
+      backLabel={t("vouchers:cancel.back")}
+      onBack={onClose}
+      submit={
+        <Button type="submit" disabled={report.isPending} data-testid="report-voucher-submit">
+          {t("vouchers:report.confirm")}
+        </Button>
+      }
+    >
+      <Field label={t("vouchers:report.type")} htmlFor="report-type" required>
+        <NativeSelect id="report-type" autoFocus value={type} onChange={(e) => setType(e.target.value as ReportType)}>
+          {REPORT_TYPES.map((r) => (
+            <option key={r} value={r}>
+              {t(`vouchers:status.${r}`)}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+      <Field label={t("vouchers:report.notes")} htmlFor="report-notes">
+        <Textarea id="report-notes" className="min-h-20" maxLength={VOUCHER_LIMITS.maxText} value={notes} onChange={(e) => setNotes(e.target.value)} />
+      </Field>
+    </FormDialog>
   );
 }
 

@@ -5,16 +5,14 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { VOUCHER_LIMITS, VOUCHER_STATUSES, type VoucherStatus } from "../../../shared/vouchers/schemas";
 import { useTRPC } from "../../app/trpc";
-import { EmptyTableRow, ListHeader, ListSearch } from "../../components/list-page";
-import { PaginationBar } from "../../components/pagination";
+import { ListHeader, ListSearch } from "../../components/list-page";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent } from "../../components/ui/card";
 import { Dialog } from "../../components/ui/dialog";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../../components/ui/dropdown-menu";
 import { NativeSelect } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { Skeleton, SkeletonRows } from "../../components/ui/skeleton";
-import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table";
+import { Skeleton, } from "../../components/ui/skeleton";
+import { TD, TR } from "../../components/ui/table";
 import { toast } from "../../components/ui/use-toast";
 import { formatDate, formatDateTime } from "../../lib/dates";
 import { tMessage } from "../../lib/i18n";
@@ -24,6 +22,7 @@ import { RequirePermission } from "../shell/guards";
 import { ExportDialog } from "./export-dialog";
 import { formatVoucherValue, VoucherStatusBadge } from "./voucher-common";
 import { CancelVoucherDialog, ReportVoucherDialog, VoucherHistorySheet, type VoucherTarget } from "./voucher-dialogs";
+import { VoucherTable } from "./voucher-ui";
 
 const LIST = { pageSize: VOUCHER_LIMITS.pageSize, debounceMs: 300 };
 
@@ -101,8 +100,8 @@ function VouchersScreen() {
       ) : (
         <Skeleton className="h-14 w-full max-w-xl" />
       )}
-      <Card>
-        <CardContent className="grid gap-4 pt-5">
+      <VoucherTable
+        filters={
           <div className="flex flex-wrap items-end gap-3">
             <ListSearch type="search" label={t("vouchers:list.search")} value={text} onValueChange={setText} data-testid="voucher-search" />
             <div className="grid gap-1">
@@ -117,83 +116,77 @@ function VouchersScreen() {
               </NativeSelect>
             </div>
           </div>
-          <Table stack aria-label={t("vouchers:title")}>
-            <THead>
-              <TR>
-                <TH>{t("vouchers:list.code")}</TH>
-                <TH className="text-right">{t("vouchers:list.amount")}</TH>
-                <TH className="hidden text-right md:table-cell">{t("vouchers:list.balance")}</TH>
-                <TH>{t("vouchers:list.status")}</TH>
-                <TH className="hidden sm:table-cell">{t("vouchers:list.validUntil")}</TH>
-                <TH>{t("vouchers:list.detail")}</TH>
-                <TH>
-                  <span className="sr-only">{t("vouchers:list.actions")}</span>
-                </TH>
-              </TR>
-            </THead>
-            <TBody>
-              {list.isLoading ? <SkeletonRows cols={7} /> : null}
-              {rows.map((v) => {
-                const target: VoucherTarget = { id: v.id, code: v.code, type: b?.type };
-                const active = v.status === "active";
-                return (
-                  <TR key={v.id} data-testid="voucher-row">
-                    <TD stack="primary" className="whitespace-nowrap font-mono font-medium" data-testid="voucher-code">
-                      {v.code}
-                    </TD>
-                    <TD className="text-right tabular-nums" label={t("vouchers:list.amount")}>
-                      {formatVoucherValue(v.amount, b?.type ?? "fixed", lang)}
-                    </TD>
-                    <TD className="hidden text-right tabular-nums md:table-cell" label={t("vouchers:list.balance")}>{formatVoucherValue(v.balance, b?.type ?? "fixed", lang)}</TD>
-                    <TD label={t("vouchers:list.status")}>
-                      <VoucherStatusBadge status={v.status} />
-                    </TD>
-                    <TD className="hidden whitespace-nowrap sm:table-cell" label={t("vouchers:list.validUntil")}>
-                      {formatDate(v.valid_until, lang)}
-                    </TD>
-                    <TD label={t("vouchers:list.detail")} className="text-sm" data-testid="voucher-detail">
-                      <VoucherDetail v={v} lang={lang} />
-                    </TD>
-                    <TD stack="actions" className="text-right">
-                      <DropdownMenu>
-                        <DropdownMenuTrigger asChild>
-                          <Button variant="ghost" size="icon" aria-label={t("vouchers:menu.label", { code: v.code })} data-testid="voucher-menu">
-                            <MoreHorizontal />
-                          </Button>
-                        </DropdownMenuTrigger>
-                        <DropdownMenuContent align="end">
-                          <DropdownMenuItem onSelect={() => void copy(v.code)}>
-                            <ClipboardCopy />
-                            {t("vouchers:menu.copy")}
-                          </DropdownMenuItem>
-                          {active && can("vouchers.cancel") ? (
-                            <DropdownMenuItem onSelect={() => setOpen({ kind: "cancel", voucher: target })} data-testid="menu-cancel">
-                              <Ban />
-                              {t("vouchers:menu.cancel")}
-                            </DropdownMenuItem>
-                          ) : null}
-                          {active && can("vouchers.report") ? (
-                            <DropdownMenuItem onSelect={() => setOpen({ kind: "report", voucher: target })} data-testid="menu-report">
-                              <ShieldAlert />
-                              {t("vouchers:menu.report")}
-                            </DropdownMenuItem>
-                          ) : null}
-                          <DropdownMenuItem onSelect={() => setOpen({ kind: "history", voucher: target })} data-testid="menu-history">
-                            <History />
-                            {t("vouchers:menu.history")}
-                          </DropdownMenuItem>
-                        </DropdownMenuContent>
-                      </DropdownMenu>
-                    </TD>
-                  </TR>
-                );
-              })}
-              {!list.isLoading && rows.length === 0 ? <EmptyTableRow cols={7} icon={TicketX} title={t("vouchers:list.empty")} hint={t("vouchers:list.emptyHint")} testId="vouchers-empty" /> : null}
-            </TBody>
-          </Table>
-          <PaginationBar pagination={list.data?.pagination} onPage={setPage} onPageSize={setPageSize} />
-        </CardContent>
-      </Card>
+        }
+        columns={[
+          { label: t("vouchers:list.code") },
+          { label: t("vouchers:list.amount"), className: "text-right" },
+          { label: t("vouchers:list.balance"), className: "hidden text-right md:table-cell" },
+          { label: t("vouchers:list.status") },
+          { label: t("vouchers:list.validUntil"), className: "hidden sm:table-cell" },
+          { label: t("vouchers:list.detail") },
+        ]}
+        loading={list.isLoading}
+        empty={{ show: rows.length === 0, icon: TicketX, title: t("vouchers:list.empty"), hint: t("vouchers:list.emptyHint"), testId: "vouchers-empty" }}
+        pagination={list.data?.pagination}
+        onPage={setPage}
+        onPageSize={setPageSize}
+      >
+        {rows.map((v) => {
+          const target: VoucherTarget = { id: v.id, code: v.code, type: b?.type };
+          const active = v.status === "active";
+          return (
+            <TR key={v.id} data-testid="voucher-row">
+              <TD stack="primary" className="whitespace-nowrap font-mono font-medium" data-testid="voucher-code">
+                {v.code}
+              </TD>
+              <TD className="text-right tabular-nums" label={t("vouchers:list.amount")}>
+                {formatVoucherValue(v.amount, b?.type ?? "fixed", lang)}
+              </TD>
+              <TD className="hidden text-right tabular-nums md:table-cell" label={t("vouchers:list.balance")}>{formatVoucherValue(v.balance, b?.type ?? "fixed", lang)}</TD>
+              <TD label={t("vouchers:list.status")}>
+                <VoucherStatusBadge status={v.status} />
+              </TD>
+              <TD className="hidden whitespace-nowrap sm:table-cell" label={t("vouchers:list.validUntil")}>
+                {formatDate(v.valid_until, lang)}
+              </TD>
+              <TD label={t("vouchers:list.detail")} className="text-sm" data-testid="voucher-detail">
+                <VoucherDetail v={v} lang={lang} />
+              </TD>
+              <TD stack="actions" className="text-right">
+                <DropdownMenu>
+                  <DropdownMenuTrigger asChild>
+                    <Button variant="ghost" size="icon" aria-label={t("vouchers:menu.label", { code: v.code })} data-testid="voucher-menu">
+                      <MoreHorizontal />
+                    </Button>
+                  </DropdownMenuTrigger>
+                  <DropdownMenuContent align="end">
+                    <DropdownMenuItem onSelect={() => void copy(v.code)}>
+                      <ClipboardCopy />
+                      {t("vouchers:menu.copy")}
+                    </DropdownMenuItem>
+                    {active && can("vouchers.cancel") ? (
+                      <DropdownMenuItem onSelect={() => setOpen({ kind: "cancel", voucher: target })} data-testid="menu-cancel">
+                        <Ban />
+                        {t("vouchers:menu.cancel")}
+                      </DropdownMenuItem>
+                    ) : null}
+                    {active && can("vouchers.report") ? (
+                      <DropdownMenuItem onSelect={() => setOpen({ kind: "report", voucher: target })} data-testid="menu-report">
+                        <ShieldAlert />
+                        {t("vouchers:menu.report")}
+                      </DropdownMenuItem>
+                    ) : null}
+                    <DropdownMenuItem onSelect={() => setOpen({ kind: "history", voucher: target })} data-testid="menu-history">
+                      <History />
+                      {t("vouchers:menu.history")}
+                    </DropdownMenuItem>
+                  </DropdownMenuContent>
+                </DropdownMenu>
+              </TD>
+            </TR>
+          );
+        })}
+      </VoucherTable>
       <Dialog open={open !== null} onOpenChange={(o) => !o && close()}>
         {open?.kind === "cancel" ? <CancelVoucherDialog target={open.voucher} onClose={close} /> : null}
         {open?.kind === "report" ? <ReportVoucherDialog target={open.voucher} onClose={close} /> : null}

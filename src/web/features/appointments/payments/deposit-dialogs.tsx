@@ -5,14 +5,14 @@ import { useTranslation } from "react-i18next";
 import { formatMoney } from "../../../../shared/money/format";
 import { useTRPC } from "../../../app/trpc";
 import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
+import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 import { Input, NativeSelect } from "../../../components/ui/input";
 import { Field } from "../../../components/ui/label";
 import { toast } from "../../../components/ui/use-toast";
 import { formatDate } from "../../../lib/dates";
 import { tMessage } from "../../../lib/i18n";
 import { formatTime } from "../booking/dates";
-import { SummaryLine } from "./common";
+import { DialogForm, RowDialog, SummaryLine } from "./common";
 import type { DepositRow } from "./types";
 
 function DepositSummary({ deposit: d }: { deposit: DepositRow }) {
@@ -33,15 +33,10 @@ function DepositSummary({ deposit: d }: { deposit: DepositRow }) {
  * an NCF through the invoice path (appointment.applyDeposit); then the invoice's number and NCF.
  */
 export function ApplyDepositDialog({ deposit, onOpenChange }: { deposit: DepositRow | null; onOpenChange: (open: boolean) => void }) {
-  const { t } = useTranslation();
   return (
-    <Dialog open={deposit !== null} onOpenChange={onOpenChange}>
-      {deposit ? (
-        <DialogContent closeLabel={t("common:actions.close")} className="max-h-[95dvh] max-w-md overflow-y-auto" data-testid="apply-deposit-dialog">
-          <ApplyBody deposit={deposit} onClose={() => onOpenChange(false)} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <RowDialog open={deposit !== null} onOpenChange={onOpenChange} testId="apply-deposit-dialog">
+      {deposit ? <ApplyBody deposit={deposit} onClose={() => onOpenChange(false)} /> : null}
+    </RowDialog>
   );
 }
 
@@ -93,19 +88,21 @@ function ApplyBody({ deposit: d, onClose }: { deposit: DepositRow; onClose: () =
   }
 
   return (
-    <form
-      className="grid gap-4"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
+    <DialogForm
+      title={t("appointmentPayments:apply.title")}
+      description={t("appointmentPayments:apply.description", { customer: d.customer_name })}
+      onSubmit={() => {
         if (apply.isPending) return;
-        apply.mutate({ payment_id: d.payment_id, ncf_type_id: ncfTypeId || undefined});
+        apply.mutate({ payment_id: d.payment_id, ncf_type_id: ncfTypeId || undefined });
       }}
+      cancelLabel={t("common:actions.cancel")}
+      onCancel={onClose}
+      submit={
+        <Button type="submit" disabled={apply.isPending || !ncfTypeId} data-testid="apply-deposit-submit">
+          {apply.isPending ? t("appointmentPayments:apply.applying") : t("appointmentPayments:apply.submit")}
+        </Button>
+      }
     >
-      <DialogHeader className="pr-8">
-        <DialogTitle>{t("appointmentPayments:apply.title")}</DialogTitle>
-        <DialogDescription>{t("appointmentPayments:apply.description", { customer: d.customer_name })}</DialogDescription>
-      </DialogHeader>
       <DepositSummary deposit={d} />
       <Field label={t("appointmentPayments:fields.ncfType")} htmlFor="apply-deposit-ncf" required>
         {ncfTypes.data && types.length === 0 ? (
@@ -120,29 +117,16 @@ function ApplyBody({ deposit: d, onClose }: { deposit: DepositRow; onClose: () =
           </NativeSelect>
         )}
       </Field>
-      <DialogFooter className="flex-wrap">
-        <Button type="button" variant="outline" onClick={onClose}>
-          {t("common:actions.cancel")}
-        </Button>
-        <Button type="submit" disabled={apply.isPending || !ncfTypeId} data-testid="apply-deposit-submit">
-          {apply.isPending ? t("appointmentPayments:apply.applying") : t("appointmentPayments:apply.submit")}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }
 
 /** 'Retener depósito' (forfeit) of a cancelled or no-show appointment: asks once, with an optional reason. */
 export function ForfeitDepositDialog({ deposit, onOpenChange }: { deposit: DepositRow | null; onOpenChange: (open: boolean) => void }) {
-  const { t } = useTranslation();
   return (
-    <Dialog open={deposit !== null} onOpenChange={onOpenChange}>
-      {deposit ? (
-        <DialogContent closeLabel={t("common:actions.close")} className="max-h-[95dvh] max-w-md overflow-y-auto" data-testid="forfeit-deposit-dialog">
-          <ForfeitBody deposit={deposit} onClose={() => onOpenChange(false)} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <RowDialog open={deposit !== null} onOpenChange={onOpenChange} testId="forfeit-deposit-dialog">
+      {deposit ? <ForfeitBody deposit={deposit} onClose={() => onOpenChange(false)} /> : null}
+    </RowDialog>
   );
 }
 
@@ -163,30 +147,24 @@ function ForfeitBody({ deposit: d, onClose }: { deposit: DepositRow; onClose: ()
     }),
   );
   return (
-    <form
-      className="grid gap-4"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
+    <DialogForm
+      title={t("appointmentPayments:forfeit.title")}
+      description={t("appointmentPayments:forfeit.description", { amount: formatMoney(d.amount, i18n.language), customer: d.customer_name })}
+      onSubmit={() => {
         if (!forfeit.isPending) forfeit.mutate({ payment_id: d.payment_id, reason: reason.trim() || undefined });
       }}
+      cancelLabel={t("appointmentPayments:actions.keep")}
+      onCancel={onClose}
+      submit={
+        <Button type="submit" variant="destructive" disabled={forfeit.isPending} data-testid="forfeit-submit">
+          {t("appointmentPayments:forfeit.submit")}
+        </Button>
+      }
     >
-      <DialogHeader className="pr-8">
-        <DialogTitle>{t("appointmentPayments:forfeit.title")}</DialogTitle>
-        <DialogDescription>{t("appointmentPayments:forfeit.description", { amount: formatMoney(d.amount, i18n.language), customer: d.customer_name })}</DialogDescription>
-      </DialogHeader>
       <DepositSummary deposit={d} />
       <Field label={t("appointmentPayments:fields.reason")} htmlFor="forfeit-reason" hint={t("appointmentPayments:forfeit.reasonHint")}>
         <Input id="forfeit-reason" value={reason} maxLength={1000} onChange={(e) => setReason(e.target.value)} autoFocus data-testid="forfeit-reason" />
       </Field>
-      <DialogFooter className="flex-wrap">
-        <Button type="button" variant="outline" onClick={onClose}>
-          {t("appointmentPayments:actions.keep")}
-        </Button>
-        <Button type="submit" variant="destructive" disabled={forfeit.isPending} data-testid="forfeit-submit">
-          {t("appointmentPayments:forfeit.submit")}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }

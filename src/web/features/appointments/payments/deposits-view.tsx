@@ -5,19 +5,14 @@ import { useTranslation } from "react-i18next";
 import { DEPOSIT_STATUSES, type DepositAction, type DepositStatus } from "../../../../shared/appointments/refunds";
 import type { AppointmentStatus } from "../../../../shared/appointments/schemas";
 import { formatMoney } from "../../../../shared/money/format";
-import type { Pagination } from "../../../../shared/platform/pagination";
 import { useTRPC } from "../../../app/trpc";
-import { EmptyTableRow, ListSearch } from "../../../components/list-page";
 import { PaginationBar } from "../../../components/pagination";
-import { Button } from "../../../components/ui/button";
-import { SkeletonRows } from "../../../components/ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../../../components/ui/table";
 import { formatDate } from "../../../lib/dates";
-import { tMessage } from "../../../lib/i18n";
 import { usePermissions } from "../../../lib/permissions";
 import { formatTime } from "../booking/dates";
 import { AppointmentStatusBadge } from "../booking/status-badge";
-import { StatusChips } from "./common";
+import { CustomerCell, ListFilters, type ListState, LoadError, pageOf, RowActions, StatusChips, TableEnd } from "./common";
 import { ApplyDepositDialog, ForfeitDepositDialog } from "./deposit-dialogs";
 import { RefundRequestDialog, type RefundTarget } from "./refund-request-dialog";
 import { DepositStatusBadge, RefundStatusBadge } from "./status-badges";
@@ -25,18 +20,6 @@ import type { DepositRow } from "./types";
 
 const COLS = 7;
 const ACTION_ICONS: Record<DepositAction, typeof Undo2> = { process_refund: Undo2, apply_to_payment: FileCheck2, forfeit: Ban };
-
-export interface ListState {
-  search: string;
-  text: string;
-  setText: (text: string) => void;
-  page: number;
-  pageSize: number;
-  status: string | null;
-  setStatus: (status: string | undefined) => void;
-  setPage: (page: number) => void;
-  setPageSize: (size: number) => void;
-}
 
 /**
  * 'Depósitos': every deposit paid for an appointment with its status (pending, paid, refunded,
@@ -58,8 +41,7 @@ export function DepositsView({ list: l }: { list: ListState }) {
   const [applying, setApplying] = React.useState<DepositRow | null>(null);
   const [forfeiting, setForfeiting] = React.useState<DepositRow | null>(null);
   const rows = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
-  const pagination: Pagination | undefined = list.data ? { page: l.page, pageSize: l.pageSize, total, pageCount: Math.max(1, Math.ceil(total / l.pageSize)) } : undefined;
+  const pagination = pageOf(l, list.data);
 
   const act = (d: DepositRow, action: DepositAction) => {
     if (action === "process_refund") setRefunding({ appointment_id: d.appointment_id, appointment_number: d.appointment_number, customer_name: d.customer_name });
@@ -69,23 +51,22 @@ export function DepositsView({ list: l }: { list: ListState }) {
 
   return (
     <div className="grid gap-4">
-      <div className="flex flex-wrap items-center gap-3">
-        <StatusChips
-          statuses={DEPOSIT_STATUSES}
-          value={status}
-          counts={list.data?.counts as Record<DepositStatus, number> | undefined}
-          onChange={l.setStatus}
-          labelOf={(s) => t(`appointmentPayments:depositStatuses.${s}`)}
-          label={t("appointmentPayments:filters.status")}
-          testId="deposit-filter"
-        />
-        <ListSearch className="min-w-56" label={t("appointmentPayments:filters.search")} value={l.text} onValueChange={l.setText} data-testid="deposit-search" />
-      </div>
-      {list.error ? (
-        <p role="alert" className="text-sm text-destructive">
-          {t("appointmentPayments:errors.loadFailed")} {tMessage(list.error.message)}
-        </p>
-      ) : null}
+      <ListFilters
+        list={l}
+        searchTestId="deposit-search"
+        chips={
+          <StatusChips
+            statuses={DEPOSIT_STATUSES}
+            value={status}
+            counts={list.data?.counts as Record<DepositStatus, number> | undefined}
+            onChange={l.setStatus}
+            labelOf={(s) => t(`appointmentPayments:depositStatuses.${s}`)}
+            label={t("appointmentPayments:filters.status")}
+            testId="deposit-filter"
+          />
+        }
+      />
+      <LoadError error={list.error} />
       <Table stack aria-label={t("appointmentPayments:tabs.deposits")} data-testid="deposits-table">
         <THead>
           <TR>
@@ -115,10 +96,7 @@ export function DepositsView({ list: l }: { list: ListState }) {
                 </div>
               </TD>
               <TD label={t("appointmentPayments:fields.customer")} data-testid="deposit-customer">
-                <div className="grid gap-0.5">
-                  <span className="font-medium">{d.customer_name}</span>
-                  <span className="text-xs text-muted-foreground">{d.service_name}</span>
-                </div>
+                <CustomerCell name={d.customer_name} service={d.service_name} />
               </TD>
               <TD className="whitespace-nowrap text-right font-semibold tabular-nums" label={t("appointmentPayments:fields.amount")} data-testid="deposit-amount">
                 {formatMoney(d.amount, lang)}
@@ -154,32 +132,21 @@ export function DepositsView({ list: l }: { list: ListState }) {
               </TD>
               <TD stack="actions">
                 {canAct && d.actions.length > 0 ? (
-                  <div className="flex flex-wrap justify-end gap-1.5">
-                    {d.actions.map((action) => {
-                      const Icon = ACTION_ICONS[action];
-                      return (
-                        <Button
-                          key={action}
-                          size="sm"
-                          variant={action === "forfeit" ? "outline" : action === "process_refund" ? "default" : "secondary"}
-                          className={action === "forfeit" ? "border-destructive/50 text-destructive hover:bg-destructive/10 hover:text-destructive" : undefined}
-                          onClick={() => act(d, action)}
-                          aria-label={t(`appointmentPayments:depositActions.${action}Of`, { number: d.appointment_number })}
-                          data-testid={`deposit-${action}`}
-                        >
-                          <Icon /> {t(`appointmentPayments:depositActions.${action}`)}
-                        </Button>
-                      );
-                    })}
-                  </div>
+                  <RowActions
+                    actions={d.actions}
+                    icons={ACTION_ICONS}
+                    variantOf={(action) => (action === "forfeit" ? "outline" : action === "process_refund" ? "default" : "secondary")}
+                    destructive="forfeit"
+                    onAct={(action) => act(d, action)}
+                    ariaLabelOf={(action) => t(`appointmentPayments:depositActions.${action}Of`, { number: d.appointment_number })}
+                    labelOf={(action) => t(`appointmentPayments:depositActions.${action}`)}
+                    testIdPrefix="deposit"
+                  />
                 ) : null}
               </TD>
             </TR>
           ))}
-          {list.isLoading ? <SkeletonRows cols={COLS} /> : null}
-          {!list.isLoading && !list.error && rows.length === 0 ? (
-            <EmptyTableRow cols={COLS} icon={PiggyBank} title={t("appointmentPayments:deposits.emptyTitle")} hint={t(l.search || status ? "appointmentPayments:deposits.emptyFiltered" : "appointmentPayments:deposits.emptyHint")} testId="deposits-empty" />
-          ) : null}
+          <TableEnd cols={COLS} loading={list.isLoading} error={list.error} count={rows.length} icon={PiggyBank} kind="deposits" filtered={!!(l.search || status)} />
         </TBody>
       </Table>
       <PaginationBar pagination={pagination} onPage={l.setPage} onPageSize={l.setPageSize} />

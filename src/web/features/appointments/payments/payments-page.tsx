@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import { useTRPC } from "../../../app/trpc";
 import { useListParams } from "../../../lib/use-list-params";
 import { cn } from "../../../lib/utils";
-import { DepositsView, type ListState } from "./deposits-view";
+import type { ListState } from "./common";
+import { DepositsView } from "./deposits-view";
 import { RefundsView } from "./refunds-view";
 
 const TABS = ["deposits", "refunds"] as const;

@@ -10,7 +10,7 @@ import { Field } from "../../../components/ui/label";
 import { toast } from "../../../components/ui/use-toast";
 import i18n, { tMessage } from "../../../lib/i18n";
 import { Textarea } from "../messages/common";
-import { SummaryLine } from "./common";
+import { DialogForm, RowDialog, SummaryLine } from "./common";
 import type { RefundRow } from "./types";
 
 export type RefundAction = "approve" | "reject" | "process" | "complete";
@@ -28,16 +28,11 @@ function processText(r: RefundRow, amount: string): string {
  * credit, or 'processing' until the manual refund is marked complete) and complete.
  */
 export function RefundActionDialog({ refund, action, onOpenChange }: { refund: RefundRow | null; action: RefundAction | null; onOpenChange: (open: boolean) => void }) {
-  const { t } = useTranslation();
   const open = refund !== null && action !== null;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? (
-        <DialogContent closeLabel={t("common:actions.close")} className="max-h-[95dvh] max-w-md overflow-y-auto" data-testid="refund-action-dialog" data-action={action}>
-          <ActionBody refund={refund} action={action} onClose={() => onOpenChange(false)} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <RowDialog open={open} onOpenChange={onOpenChange} testId="refund-action-dialog" data-action={action}>
+      {open ? <ActionBody refund={refund} action={action} onClose={() => onOpenChange(false)} /> : null}
+    </RowDialog>
   );
 }
 
@@ -88,18 +83,18 @@ function ActionBody({ refund: r, action, onClose }: { refund: RefundRow; action:
           : t("appointmentPayments:refundActions.rejectText", { amount });
 
   return (
-    <form
-      className="grid gap-4"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
+    <DialogForm
+      title={t(`appointmentPayments:refundActions.${action}Title`, { number: r.appointment_number })}
+      description={description}
+      onSubmit={submit}
+      cancelLabel={t("appointmentPayments:actions.back")}
+      onCancel={onClose}
+      submit={
+        <Button type="submit" variant={action === "reject" ? "destructive" : "default"} disabled={pending} data-testid="refund-action-submit">
+          {t(`appointmentPayments:refundActions.${action}`)}
+        </Button>
+      }
     >
-      <DialogHeader className="pr-8">
-        <DialogTitle>{t(`appointmentPayments:refundActions.${action}Title`, { number: r.appointment_number })}</DialogTitle>
-        <DialogDescription>{description}</DialogDescription>
-      </DialogHeader>
       <dl className="grid gap-1.5 rounded-[var(--radius-card)] border bg-muted/40 p-3 text-sm">
         <SummaryLine label={t("appointmentPayments:fields.customer")} value={r.customer_name} />
         <SummaryLine label={t("appointmentPayments:fields.originalAmount")} value={formatMoney(r.original_amount, lang)} />
@@ -123,15 +118,7 @@ function ActionBody({ refund: r, action, onClose }: { refund: RefundRow; action:
           data-testid="refund-action-notes"
         />
       </Field>
-      <DialogFooter className="flex-wrap">
-        <Button type="button" variant="outline" onClick={onClose}>
-          {t("appointmentPayments:actions.back")}
-        </Button>
-        <Button type="submit" variant={action === "reject" ? "destructive" : "default"} disabled={pending} data-testid="refund-action-submit">
-          {t(`appointmentPayments:refundActions.${action}`)}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }
 

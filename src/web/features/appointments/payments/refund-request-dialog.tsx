@@ -6,7 +6,6 @@ import type { AppointmentRefundMethod } from "../../../../shared/appointments/re
 import { formatMoney } from "../../../../shared/money/format";
 import { useTRPC } from "../../../app/trpc";
 import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 import { NativeSelect } from "../../../components/ui/input";
 import { Field } from "../../../components/ui/label";
 import { Skeleton } from "../../../components/ui/skeleton";
@@ -15,6 +14,7 @@ import { toast } from "../../../components/ui/use-toast";
 import { tMessage } from "../../../lib/i18n";
 import { cn } from "../../../lib/utils";
 import { Textarea } from "../messages/common";
+import { DialogForm, RowDialog } from "./common";
 import type { RefundRow } from "./types";
 
 /** What the dialog shows of the appointment in its description. */
@@ -32,15 +32,10 @@ export interface RefundTarget {
  * notes; it files the request for review (appointment.requestRefund).
  */
 export function RefundRequestDialog({ target, onOpenChange, onRequested }: { target: RefundTarget | null; onOpenChange: (open: boolean) => void; onRequested?: (row: RefundRow) => void }) {
-  const { t } = useTranslation();
   return (
-    <Dialog open={target !== null} onOpenChange={onOpenChange}>
-      {target ? (
-        <DialogContent closeLabel={t("common:actions.close")} className="max-h-[95dvh] max-w-lg overflow-y-auto" data-testid="refund-request-dialog">
-          <RequestBody target={target} onClose={() => onOpenChange(false)} onRequested={onRequested} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <RowDialog open={target !== null} onOpenChange={onOpenChange} testId="refund-request-dialog" wide>
+      {target ? <RequestBody target={target} onClose={() => onOpenChange(false)} onRequested={onRequested} /> : null}
+    </RowDialog>
   );
 }
 
@@ -87,18 +82,18 @@ function RequestBody({ target, onClose, onRequested }: { target: RefundTarget; o
   const notice = !q ? "" : hours < 0 ? t("appointmentPayments:quote.noNotice") : t("appointmentPayments:quote.notice", { hours: new Intl.NumberFormat(lang === "en" ? "en-US" : "es-DO", { maximumFractionDigits: 1 }).format(hours) });
 
   return (
-    <form
-      className="grid gap-4"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
+    <DialogForm
+      title={t("appointmentPayments:request.title")}
+      description={t("appointmentPayments:request.description", { number: target.appointment_number, customer: target.customer_name })}
+      onSubmit={submit}
+      cancelLabel={t("common:actions.cancel")}
+      onCancel={onClose}
+      submit={
+        <Button type="submit" disabled={!q || !!quote.error || request.isPending || methods.length === 0} data-testid="refund-request-submit">
+          {request.isPending ? t("appointmentPayments:request.sending") : t("appointmentPayments:request.submit", { amount: formatMoney(q?.amount ?? "0", lang) })}
+        </Button>
+      }
     >
-      <DialogHeader className="pr-8">
-        <DialogTitle>{t("appointmentPayments:request.title")}</DialogTitle>
-        <DialogDescription>{t("appointmentPayments:request.description", { number: target.appointment_number, customer: target.customer_name })}</DialogDescription>
-      </DialogHeader>
       {quote.error ? (
         <p role="alert" className="flex items-start gap-2 rounded-[var(--radius-card)] border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive" data-testid="refund-quote-error">
           <AlertTriangle className="mt-0.5 size-4 shrink-0" />
@@ -151,15 +146,7 @@ function RequestBody({ target, onClose, onRequested }: { target: RefundTarget; o
           </Field>
         </>
       )}
-      <DialogFooter className="flex-wrap">
-        <Button type="button" variant="outline" onClick={onClose}>
-          {t("common:actions.cancel")}
-        </Button>
-        <Button type="submit" disabled={!q || !!quote.error || request.isPending || methods.length === 0} data-testid="refund-request-submit">
-          {request.isPending ? t("appointmentPayments:request.sending") : t("appointmentPayments:request.submit", { amount: formatMoney(q?.amount ?? "0", lang) })}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }
 

@@ -5,20 +5,16 @@ import { useTranslation } from "react-i18next";
 import { REFUND_STATUSES, type RefundStatus } from "../../../../shared/appointments/refunds";
 import { toBig } from "../../../../shared/catalog/decimal";
 import { formatMoney } from "../../../../shared/money/format";
-import type { Pagination } from "../../../../shared/platform/pagination";
 import { useTRPC } from "../../../app/trpc";
-import { EmptyTableRow, ListSearch } from "../../../components/list-page";
 import { PaginationBar } from "../../../components/pagination";
 import { Button } from "../../../components/ui/button";
-import { SkeletonRows } from "../../../components/ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../../../components/ui/table";
 import { toast } from "../../../components/ui/use-toast";
 import { formatDate, formatDateTime } from "../../../lib/dates";
 import { tMessage } from "../../../lib/i18n";
 import { usePermissions } from "../../../lib/permissions";
 import { formatTime } from "../booking/dates";
-import { StatusChips } from "./common";
-import type { ListState } from "./deposits-view";
+import { CustomerCell, ListFilters, type ListState, LoadError, pageOf, RowActions, StatusChips, TableEnd } from "./common";
 import { type BatchResult, BatchResultDialog, type RefundAction, RefundActionDialog } from "./refund-dialogs";
 import { RefundStatusBadge } from "./status-badges";
 import type { RefundRow } from "./types";
@@ -45,8 +41,7 @@ export function RefundsView({ list: l }: { list: ListState }) {
     placeholderData: keepPreviousData,
   });
   const rows = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
-  const pagination: Pagination | undefined = list.data ? { page: l.page, pageSize: l.pageSize, total, pageCount: Math.max(1, Math.ceil(total / l.pageSize)) } : undefined;
+  const pagination = pageOf(l, list.data);
   const [acting, setActing] = React.useState<{ refund: RefundRow; action: RefundAction } | null>(null);
   const [selected, setSelected] = React.useState<Map<string, string>>(new Map());
   const [result, setResult] = React.useState<{ result: BatchResult; numbers: Map<string, string> } | null>(null);
@@ -87,18 +82,21 @@ export function RefundsView({ list: l }: { list: ListState }) {
 
   return (
     <div className="grid gap-4">
-      <div className="flex flex-wrap items-center gap-3">
-        <StatusChips
-          statuses={REFUND_STATUSES}
-          value={status}
-          counts={list.data?.counts as Record<RefundStatus, number> | undefined}
-          onChange={l.setStatus}
-          labelOf={(s) => t(`appointmentPayments:refundStatuses.${s}`)}
-          label={t("appointmentPayments:filters.status")}
-          testId="refund-filter"
-        />
-        <ListSearch className="min-w-56" label={t("appointmentPayments:filters.search")} value={l.text} onValueChange={l.setText} data-testid="refund-search" />
-      </div>
+      <ListFilters
+        list={l}
+        searchTestId="refund-search"
+        chips={
+          <StatusChips
+            statuses={REFUND_STATUSES}
+            value={status}
+            counts={list.data?.counts as Record<RefundStatus, number> | undefined}
+            onChange={l.setStatus}
+            labelOf={(s) => t(`appointmentPayments:refundStatuses.${s}`)}
+            label={t("appointmentPayments:filters.status")}
+            testId="refund-filter"
+          />
+        }
+      />
       {selecting ? (
         <div className="flex flex-wrap items-center justify-between gap-2 rounded-[var(--radius-card)] border bg-muted/40 px-3 py-2 text-sm" data-testid="batch-bar">
           <label className="flex min-h-11 cursor-pointer items-center gap-2">
@@ -116,11 +114,7 @@ export function RefundsView({ list: l }: { list: ListState }) {
           </Button>
         </div>
       ) : null}
-      {list.error ? (
-        <p role="alert" className="text-sm text-destructive">
-          {t("appointmentPayments:errors.loadFailed")} {tMessage(list.error.message)}
-        </p>
-      ) : null}
+      <LoadError error={list.error} />
       <Table stack aria-label={t("appointmentPayments:tabs.refunds")} data-testid="refunds-table">
         <THead>
           <TR>
@@ -170,10 +164,7 @@ export function RefundsView({ list: l }: { list: ListState }) {
                   </div>
                 </TD>
                 <TD label={t("appointmentPayments:fields.customer")} data-testid="refund-customer">
-                  <div className="grid gap-0.5">
-                    <span className="font-medium">{r.customer_name}</span>
-                    <span className="text-xs text-muted-foreground">{r.service_name}</span>
-                  </div>
+                  <CustomerCell name={r.customer_name} service={r.service_name} />
                 </TD>
                 <TD className="text-right" label={t("appointmentPayments:fields.refundAmount")}>
                   <div className="grid justify-items-end gap-0.5">
@@ -217,33 +208,22 @@ export function RefundsView({ list: l }: { list: ListState }) {
                 </TD>
                 <TD stack="actions">
                   {canAct && r.actions.length > 0 ? (
-                    <div className="flex flex-wrap justify-end gap-1.5">
-                      {r.actions.map((action) => {
-                        const Icon = ACTION_ICONS[action];
-                        return (
-                          <Button
-                            key={action}
-                            size="sm"
-                            variant={action === "reject" ? "outline" : action === "approve" ? "secondary" : "default"}
-                            className={action === "reject" ? "border-destructive/50 text-destructive hover:bg-destructive/10 hover:text-destructive" : undefined}
-                            onClick={() => setActing({ refund: r, action })}
-                            aria-label={t(`appointmentPayments:refundActions.${action}Title`, { number: r.appointment_number })}
-                            data-testid={`refund-${action}`}
-                          >
-                            <Icon /> {t(`appointmentPayments:refundActions.${action}`)}
-                          </Button>
-                        );
-                      })}
-                    </div>
+                    <RowActions
+                      actions={r.actions}
+                      icons={ACTION_ICONS}
+                      variantOf={(action) => (action === "reject" ? "outline" : action === "approve" ? "secondary" : "default")}
+                      destructive="reject"
+                      onAct={(action) => setActing({ refund: r, action })}
+                      ariaLabelOf={(action) => t(`appointmentPayments:refundActions.${action}Title`, { number: r.appointment_number })}
+                      labelOf={(action) => t(`appointmentPayments:refundActions.${action}`)}
+                      testIdPrefix="refund"
+                    />
                   ) : null}
                 </TD>
               </TR>
             );
           })}
-          {list.isLoading ? <SkeletonRows cols={cols} /> : null}
-          {!list.isLoading && !list.error && rows.length === 0 ? (
-            <EmptyTableRow cols={cols} icon={ReceiptText} title={t("appointmentPayments:refunds.emptyTitle")} hint={t(l.search || status ? "appointmentPayments:refunds.emptyFiltered" : "appointmentPayments:refunds.emptyHint")} testId="refunds-empty" />
-          ) : null}
+          <TableEnd cols={cols} loading={list.isLoading} error={list.error} count={rows.length} icon={ReceiptText} kind="refunds" filtered={!!(l.search || status)} />
         </TBody>
       </Table>
       <PaginationBar pagination={pagination} onPage={l.setPage} onPageSize={l.setPageSize} />
