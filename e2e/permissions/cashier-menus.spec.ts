@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { browserFetch } from "../helpers-extra";
 import { signIn, tenantUrl } from "../support";
 
-const VISIBLE = ["Tablero", "Citas", "Punto de venta", "Caja", "Productos", "Facturas", "Clientes"];
+const VISIBLE = ["Tablero", "Citas", "Punto de venta", "Caja", "Productos", "Bonos de regalo", "Facturas", "Clientes"];
 const HIDDEN = ["Suplidores", "Promociones", "Reportes", "Vendedores", "Empleados", "Movimientos de almacén", "Configuración"];
 
 test("a cashier sees only the cashier menus and is refused elsewhere, on screen and by the API", async ({ page }) => {
