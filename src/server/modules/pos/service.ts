@@ -21,7 +21,6 @@ import type { SessionUser } from "../auth/service";
 import { users } from "../auth/tables";
 import { cardProviders } from "../card-provider/tables";
 import { openSessionOf } from "../cashbox/service";
-import { CREDIT_NOTE_METHOD_CODE, reverseCreditNoteSpends, spendCreditNotes } from "../credit-note/service";
 import { rateInForce } from "../currency/service";
 import { currencies } from "../currency/tables";
 import { addPointMovement, getCustomerForSale, pointMovementStatement, touchCustomerStatement } from "../customer/service";
@@ -40,6 +39,7 @@ import { findMaxDiscounts } from "../product/service";
 import { products } from "../product/tables";
 import { ORDER_SERIES } from "../sequence/service";
 import { tenantConfigs, type tenants } from "../tenant/tables";
+import { checkTender, reverseTenders, spendTenders } from "../tender/service";
 import { warehouses } from "../warehouse/tables";
 import { cashboxes, cashboxSessions, heldInvoices, orderItems, orderPayments, orders } from "./tables";
 
@@ -301,11 +301,10 @@ async function loadPayments(tx: Tx, tenantId: string, payments: PaymentInput[], 
     if (base.gt(MONEY_MAX)) throw appError("BAD_REQUEST", "pos:errors.amountTooLarge", { currency: currency.code });
     const baseAmount = base.toFixed(2);
     const isCredit = method.code.toUpperCase() === CREDIT_METHOD_CODE;
-    const isCreditNote = method.code.toUpperCase() === CREDIT_NOTE_METHOD_CODE;
-    // Store credit is spent in pesos, by the note's number given as the payment's reference.
-    if (isCreditNote && !p.reference) throw appError("BAD_REQUEST", "creditNotes:errors.referenceRequired");
-    if (isCreditNote && !toBig(currency.rate).eq(1)) throw appError("BAD_REQUEST", "creditNotes:errors.pesosOnly");
-    return { ...p, id: newId(), method, currency, baseAmount, isCredit, isCreditNote };
+    const payment = { ...p, id: newId(), method, currency, baseAmount, isCredit };
+    // Stored value (store credit …) is spent by its reference, in pesos.
+    checkTender(payment);
+    return payment;
   });
 }
 
@@ -474,9 +473,8 @@ export async function createInvoice(ctx: PosContext, input: InvoiceInput) {
     customer.eligibleForRewards && !customer.isDefault && toBig(rule.amountPerPoint).gt(0)
       ? rewardable.div(rule.amountPerPoint).round(0, Big.roundDown).times(rule.perUnit).toNumber()
       : 0;
-  // Store credit is checked and spent first (it may refuse the sale).
-  const creditNoteSpends = payments.filter((p) => p.isCreditNote).map((p) => ({ paymentId: p.id, reference: p.reference ?? "", amount: p.baseAmount }));
-  const usages = creditNoteSpends.length > 0 ? await spendCreditNotes(ctx, orderId, customer.id, creditNoteSpends) : null;
+  // Stored value (store credit …) is checked and spent first (it may refuse the sale).
+  const tenders = await spendTenders(ctx, orderId, customer.id, payments);
 
   const order = {
     tenantId,
@@ -543,7 +541,7 @@ export async function createInvoice(ctx: PosContext, input: InvoiceInput) {
       jsonInsert(orders, [order], ["createdAt"]),
       jsonInsert(orderItems, items),
       ...(paymentRows.length > 0 ? [jsonInsert(orderPayments, paymentRows)] : []),
-      ...(usages ? [usages] : []),
+      ...tenders,
       // The cash customer is never 'recent' (and touching its row would serialize every cash sale).
       ...(customer.isDefault ? [] : [touchCustomerStatement(tx, tenantId, customer.id)]),
       ...(points ? [points] : []),
@@ -913,7 +911,7 @@ export async function cancelInvoice(ctx: PosContext, input: { invoiceId: string;
     items.filter((i) => productTypes.get(i.productId) === "product").map((i) => ({ productId: i.productId, warehouseId: order.warehouseId, delta: i.quantity })),
   );
   if (order.pointsEarned > 0) await addPointMovement(tx, tenantId, { customerId: order.customerId, points: -order.pointsEarned, sourceType: "sale_cancel", sourceId: order.id });
-  await reverseCreditNoteSpends(tx, tenantId, order.id);
+  await reverseTenders(tx, tenantId, order.id);
   // The books: the sale's entry and those of payments recorded on it are reversed on the day of the cancellation.
   const paymentIds = (await tx.select({ id: orderPayments.id }).from(orderPayments).where(and(eq(orderPayments.tenantId, tenantId), eq(orderPayments.orderId, order.id)))).map((p) => p.id);
   await reverseSources(
