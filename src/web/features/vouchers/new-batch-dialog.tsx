@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { addDaysTo } from "../../../shared/appointments/availability";
 import { createBatchInput, VOUCHER_LIMITS, VOUCHER_TYPES, type VoucherType } from "../../../shared/vouchers/schemas";
 import { useTRPC } from "../../app/trpc";
+import { FormDialog } from "../../components/form-dialog";
 import { Button } from "../../components/ui/button";
 import { Input, NativeSelect } from "../../components/ui/input";
 import { Field } from "../../components/ui/label";
@@ -11,7 +12,6 @@ import { Switch } from "../../components/ui/switch";
 import { toast } from "../../components/ui/use-toast";
 import { todayInSantoDomingo } from "../../lib/dates";
 import { tMessage } from "../../lib/i18n";
-import { FormDialog } from "./voucher-ui";
 
 type Form = { name: string; description: string; quantity: string; type: VoucherType; value: string; valid_from: string; expires_on: string; keep_remainder: boolean };
 
@@ -71,8 +71,8 @@ export function NewBatchDialog({ onClose, onCreated }: { onClose: () => void; on
       title={t("vouchers:form.title")}
       description={t("vouchers:form.description")}
       onSubmit={submit}
-      backLabel={t("vouchers:form.cancel")}
-      onBack={onClose}
+      cancelLabel={t("vouchers:form.cancel")}
+      onCancel={onClose}
       submit={
         <Button type="submit" disabled={create.isPending} data-testid="batch-submit">
           {create.isPending ? t("vouchers:form.creating") : t("vouchers:form.create")}

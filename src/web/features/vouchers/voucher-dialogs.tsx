@@ -3,6 +3,7 @@ import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { cancelInput, REPORT_TYPES, type ReportType, VOUCHER_LIMITS } from "../../../shared/vouchers/schemas";
 import { useTRPC } from "../../app/trpc";
+import { FormDialog } from "../../components/form-dialog";
 import { Button } from "../../components/ui/button";
 import { DialogDescription, DialogHeader, DialogTitle, SheetContent } from "../../components/ui/dialog";
 import { NativeSelect } from "../../components/ui/input";
@@ -13,7 +14,6 @@ import { formatDateTime } from "../../lib/dates";
 import { tMessage } from "../../lib/i18n";
 import { Textarea } from "../appointments/messages/common";
 import { formatVoucherValue } from "./voucher-common";
-import { FormDialog } from "./voucher-ui";
 
 /** The voucher a dialog acts on. */
 export interface VoucherTarget {
@@ -64,8 +64,8 @@ export function CancelVoucherDialog({ target, onClose }: { target: VoucherTarget
       title={t("vouchers:cancel.title", { code: target.code })}
       description={t("vouchers:cancel.description")}
       onSubmit={submit}
-      backLabel={t("vouchers:cancel.back")}
-      onBack={onClose}
+      cancelLabel={t("vouchers:cancel.back")}
+      onCancel={onClose}
       submit={
         <Button type="submit" variant="destructive" disabled={cancel.isPending} data-testid="cancel-voucher-submit">
           {t("vouchers:cancel.confirm")}
@@ -124,8 +124,8 @@ export function ReportVoucherDialog({ target, onClose }: { target: VoucherTarget
       onSubmit={() => {
         if (!report.isPending) report.mutate({ voucherId: target.id, type, notes: notes.trim() || null });
       }}
-      backLabel={t("vouchers:cancel.back")}
-      onBack={onClose}
+      cancelLabel={t("vouchers:cancel.back")}
+      onCancel={onClose}
       submit={
         <Button type="submit" disabled={report.isPending} data-testid="report-voucher-submit">
           {t("vouchers:report.confirm")}

@@ -4,9 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { Pagination } from "../../../shared/platform/pagination";
 import { EmptyTableRow } from "../../components/list-page";
 import { PaginationBar } from "../../components/pagination";
-import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
-import { DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
 import { SkeletonRows } from "../../components/ui/skeleton";
 import { Table, TBody, TH, THead, TR } from "../../components/ui/table";
 
@@ -62,54 +60,5 @@ export function VoucherTable({
         <PaginationBar pagination={pagination} onPage={onPage} onPageSize={onPageSize} />
       </CardContent>
     </Card>
-  );
-}
-
-/** A vouchers dialog's form: title and description, the fields, then the back button and the submit button. */
-export function FormDialog({
-  testId,
-  className,
-  title,
-  description,
-  onSubmit,
-  backLabel,
-  onBack,
-  submit,
-  children,
-}: {
-  testId: string;
-  className: string;
-  title: string;
-  description: string;
-  onSubmit: () => void;
-  backLabel: string;
-  onBack: () => void;
-  submit: React.ReactNode;
-  children: React.ReactNode;
-}) {
-  const { t } = useTranslation();
-  return (
-    <DialogContent closeLabel={t("common:actions.close")} className={className} data-testid={testId}>
-      <form
-        className="grid gap-4"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
-        }}
-      >
-        <DialogHeader className="pr-8">
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        {children}
-        <DialogFooter className="flex-wrap">
-          <Button variant="outline" onClick={onBack}>
-            {backLabel}
-          </Button>
-          {submit}
-        </DialogFooter>
-      </form>
-    </DialogContent>
   );
 }
