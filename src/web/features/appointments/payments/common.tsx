@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { Pagination } from "../../../../shared/platform/pagination";
 import { EmptyTableRow, ListSearch } from "../../../components/list-page";
 import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
+import { Dialog, DialogContent } from "../../../components/ui/dialog";
 import { SkeletonRows } from "../../../components/ui/skeleton";
 import { tMessage } from "../../../lib/i18n";
 import { cn } from "../../../lib/utils";
@@ -188,31 +188,5 @@ export function RowDialog({ open, onOpenChange, testId, wide, children, ...rest 
         </DialogContent>
       ) : null}
     </Dialog>
-  );
-}
-
-/** A dialog's form: its title and description, the fields, then Cancel (or Back) and the submit button. */
-export function DialogForm({ title, description, onSubmit, cancelLabel, onCancel, submit, children }: { title: React.ReactNode; description: React.ReactNode; onSubmit: () => void; cancelLabel: string; onCancel: () => void; submit: React.ReactNode; children: React.ReactNode }) {
-  return (
-    <form
-      className="grid gap-4"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSubmit();
-      }}
-    >
-      <DialogHeader className="pr-8">
-        <DialogTitle>{title}</DialogTitle>
-        <DialogDescription>{description}</DialogDescription>
-      </DialogHeader>
-      {children}
-      <DialogFooter className="flex-wrap">
-        <Button type="button" variant="outline" onClick={onCancel}>
-          {cancelLabel}
-        </Button>
-        {submit}
-      </DialogFooter>
-    </form>
   );
 }

@@ -4,6 +4,7 @@ import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "../../../../shared/money/format";
 import { useTRPC } from "../../../app/trpc";
+import { FormDialog } from "../../../components/form-dialog";
 import { Button } from "../../../components/ui/button";
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 import { Input, NativeSelect } from "../../../components/ui/input";
@@ -12,7 +13,7 @@ import { toast } from "../../../components/ui/use-toast";
 import { formatDate } from "../../../lib/dates";
 import { tMessage } from "../../../lib/i18n";
 import { formatTime } from "../booking/dates";
-import { DialogForm, RowDialog, SummaryLine } from "./common";
+import { RowDialog, SummaryLine } from "./common";
 import type { DepositRow } from "./types";
 
 function DepositSummary({ deposit: d }: { deposit: DepositRow }) {
@@ -88,7 +89,7 @@ function ApplyBody({ deposit: d, onClose }: { deposit: DepositRow; onClose: () =
   }
 
   return (
-    <DialogForm
+    <FormDialog
       title={t("appointmentPayments:apply.title")}
       description={t("appointmentPayments:apply.description", { customer: d.customer_name })}
       onSubmit={() => {
@@ -117,7 +118,7 @@ function ApplyBody({ deposit: d, onClose }: { deposit: DepositRow; onClose: () =
           </NativeSelect>
         )}
       </Field>
-    </DialogForm>
+    </FormDialog>
   );
 }
 
@@ -147,7 +148,7 @@ function ForfeitBody({ deposit: d, onClose }: { deposit: DepositRow; onClose: ()
     }),
   );
   return (
-    <DialogForm
+    <FormDialog
       title={t("appointmentPayments:forfeit.title")}
       description={t("appointmentPayments:forfeit.description", { amount: formatMoney(d.amount, i18n.language), customer: d.customer_name })}
       onSubmit={() => {
@@ -165,6 +166,6 @@ function ForfeitBody({ deposit: d, onClose }: { deposit: DepositRow; onClose: ()
       <Field label={t("appointmentPayments:fields.reason")} htmlFor="forfeit-reason" hint={t("appointmentPayments:forfeit.reasonHint")}>
         <Input id="forfeit-reason" value={reason} maxLength={1000} onChange={(e) => setReason(e.target.value)} autoFocus data-testid="forfeit-reason" />
       </Field>
-    </DialogForm>
+    </FormDialog>
   );
 }

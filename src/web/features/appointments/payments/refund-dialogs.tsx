@@ -4,13 +4,14 @@ import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "../../../../shared/money/format";
 import { useTRPC } from "../../../app/trpc";
+import { FormDialog } from "../../../components/form-dialog";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 import { Field } from "../../../components/ui/label";
 import { toast } from "../../../components/ui/use-toast";
 import i18n, { tMessage } from "../../../lib/i18n";
 import { Textarea } from "../messages/common";
-import { DialogForm, RowDialog, SummaryLine } from "./common";
+import { RowDialog, SummaryLine } from "./common";
 import type { RefundRow } from "./types";
 
 export type RefundAction = "approve" | "reject" | "process" | "complete";
@@ -83,7 +84,7 @@ function ActionBody({ refund: r, action, onClose }: { refund: RefundRow; action:
           : t("appointmentPayments:refundActions.rejectText", { amount });
 
   return (
-    <DialogForm
+    <FormDialog
       title={t(`appointmentPayments:refundActions.${action}Title`, { number: r.appointment_number })}
       description={description}
       onSubmit={submit}
@@ -118,7 +119,7 @@ function ActionBody({ refund: r, action, onClose }: { refund: RefundRow; action:
           data-testid="refund-action-notes"
         />
       </Field>
-    </DialogForm>
+    </FormDialog>
   );
 }
 

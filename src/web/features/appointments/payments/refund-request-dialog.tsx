@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { AppointmentRefundMethod } from "../../../../shared/appointments/refunds";
 import { formatMoney } from "../../../../shared/money/format";
 import { useTRPC } from "../../../app/trpc";
+import { FormDialog } from "../../../components/form-dialog";
 import { Button } from "../../../components/ui/button";
 import { NativeSelect } from "../../../components/ui/input";
 import { Field } from "../../../components/ui/label";
@@ -14,7 +15,7 @@ import { toast } from "../../../components/ui/use-toast";
 import { tMessage } from "../../../lib/i18n";
 import { cn } from "../../../lib/utils";
 import { Textarea } from "../messages/common";
-import { DialogForm, RowDialog } from "./common";
+import { RowDialog } from "./common";
 import type { RefundRow } from "./types";
 
 /** What the dialog shows of the appointment in its description. */
@@ -82,7 +83,7 @@ function RequestBody({ target, onClose, onRequested }: { target: RefundTarget; o
   const notice = !q ? "" : hours < 0 ? t("appointmentPayments:quote.noNotice") : t("appointmentPayments:quote.notice", { hours: new Intl.NumberFormat(lang === "en" ? "en-US" : "es-DO", { maximumFractionDigits: 1 }).format(hours) });
 
   return (
-    <DialogForm
+    <FormDialog
       title={t("appointmentPayments:request.title")}
       description={t("appointmentPayments:request.description", { number: target.appointment_number, customer: target.customer_name })}
       onSubmit={submit}
@@ -146,7 +147,7 @@ function RequestBody({ target, onClose, onRequested }: { target: RefundTarget; o
           </Field>
         </>
       )}
-    </DialogForm>
+    </FormDialog>
   );
 }
 
