@@ -7,6 +7,7 @@ import { PAYMENT_TYPES, type PaymentType } from "../../../../shared/appointments
 import { toBig } from "../../../../shared/catalog/decimal";
 import { formatMoney } from "../../../../shared/money/format";
 import { errorCode, useTRPC } from "../../../app/trpc";
+import { FormDialog } from "../../../components/form-dialog";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 import { Input, NativeSelect } from "../../../components/ui/input";
@@ -126,18 +127,20 @@ function PaymentBody({ appointment: a, onClose, onApplied }: { appointment: Appo
   if (applied) return <LinkStep appointment={a} applied={applied} onClose={onClose} />;
 
   return (
-    <form
-      className="grid gap-4"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
+    <FormDialog
+      title={t("appointments:payment.title")}
+      description={t("appointments:payment.description", { number: a.appointment_number, customer: a.customer_name, service: a.service_name })}
+      onSubmit={() => {
         if (!apply.isPending) submit();
       }}
+      cancelLabel={t("common:actions.cancel")}
+      onCancel={onClose}
+      submit={
+        <Button type="submit" disabled={apply.isPending || (methods.data !== undefined && offered.length === 0)} data-testid="payment-submit">
+          {apply.isPending ? t("appointments:payment.applying") : t("appointments:payment.submit", { amount: formatMoney(amount || "0", lang) })}
+        </Button>
+      }
     >
-      <DialogHeader className="pr-8">
-        <DialogTitle>{t("appointments:payment.title")}</DialogTitle>
-        <DialogDescription>{t("appointments:payment.description", { number: a.appointment_number, customer: a.customer_name, service: a.service_name })}</DialogDescription>
-      </DialogHeader>
       <dl className="grid grid-cols-3 gap-2 rounded-[var(--radius-card)] border bg-muted/40 p-3 text-sm" data-testid="payment-summary">
         <Amount label={t("appointments:fields.total")} value={formatMoney(a.total_amount, lang)} testId="payment-total" />
         <Amount label={t("appointments:fields.paid")} value={formatMoney(a.amount_paid, lang)} testId="payment-paid" />
@@ -242,15 +245,7 @@ function PaymentBody({ appointment: a, onClose, onApplied }: { appointment: Appo
           data-testid="payment-notes"
         />
       </div>
-      <DialogFooter className="flex-wrap">
-        <Button type="button" variant="outline" onClick={onClose}>
-          {t("common:actions.cancel")}
-        </Button>
-        <Button type="submit" disabled={apply.isPending || (methods.data !== undefined && offered.length === 0)} data-testid="payment-submit">
-          {apply.isPending ? t("appointments:payment.applying") : t("appointments:payment.submit", { amount: formatMoney(amount || "0", lang) })}
-        </Button>
-      </DialogFooter>
-    </form>
+    </FormDialog>
   );
 }
 
