@@ -1,9 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
+import type { inferRouterOutputs } from "@trpc/server";
 import { CalendarDays, CalendarX2, SearchX, UserRound } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useParams } from "react-router";
-import { useTRPC } from "../../app/trpc";
+import { type AppRouter, useTRPC } from "../../app/trpc";
 import { LanguageSelector } from "../../components/language-selector";
 import { Button } from "../../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -11,42 +12,13 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/utils";
 import { BusinessFooter } from "./business-footer";
 
-export type PortalConfig = {
-  is_enabled: true;
-  business_name: string;
-  logo_url: string | null;
-  primary_color: string;
-  secondary_color: string;
-  font_family: string;
-  custom_css: string | null;
-  pages: Record<string, { enabled: boolean; title: string | null; body: string | null }>;
-  meta_title: string | null;
-  meta_description: string | null;
-  keywords: string | null;
-  require_deposit: boolean;
-  terms_text: string | null;
-  deposit_percent: string;
-  min_notice_hours: number;
-  max_advance_days: number;
-  refund_window_hours: number;
-  path: string;
-  allow_customer_cancel: boolean;
-  allow_customer_reschedule: boolean;
-  business: PortalBusiness;
-};
+type Outputs = inferRouterOutputs<AppRouter>;
 
-export type PortalBusiness = {
-  name: string;
-  phone: string | null;
-  whatsapp: string | null;
-  email: string | null;
-  address: string | null;
-  city: string | null;
-  website: string | null;
-  about: string | null;
-  /** 7 days, index 0 = Sunday; null when the business has not saved its hours */
-  opening_hours: { closed: boolean; open: string; close: string }[] | null;
-};
+/** portal.getConfig of a switched-on portal: its look, pages, SEO texts, booking rules and business. */
+export type PortalConfig = Extract<Outputs["portal"]["getConfig"], { is_enabled: true }>;
+
+/** The business as its customers see it; opening_hours: 7 days, index 0 = Sunday, null when the business has not saved its hours. */
+export type PortalBusiness = PortalConfig["business"];
 
 type PortalValue = PortalConfig & { /** where the portal was opened: /book or /{its configured path} */ base: string };
 
@@ -87,7 +59,7 @@ export function PortalShell({ children }: { children: React.ReactNode }) {
   // /book always; any other first segment only when it is the portal's saved path.
   const { portalPath } = useParams();
   const base = `/${portalPath ?? "book"}`;
-  const wrongPath = portalPath !== undefined && (!data?.is_enabled || (data as PortalConfig).path !== portalPath.toLowerCase());
+  const wrongPath = portalPath !== undefined && (!data?.is_enabled || data.path !== portalPath.toLowerCase());
 
   React.useEffect(() => {
     if (!data?.is_enabled) return;
@@ -155,7 +127,7 @@ export function PortalShell({ children }: { children: React.ReactNode }) {
       </div>
     );
   }
-  const cfg: PortalValue = { ...(data as PortalConfig), base };
+  const cfg: PortalValue = { ...data, base };
   const fg = onColor(cfg.primary_color);
   const style = {
     "--primary": cfg.primary_color,
