@@ -6,11 +6,11 @@ import {
   addItem,
   applyPercentDiscounts,
   type CartProduct,
-  cartTotals,
   clearCart,
   clearDiscounts,
   emptyCart,
   parseStoredCart,
+  promoteCart,
   removeItem,
   serializeCart,
   setItemDiscount,
@@ -86,10 +86,10 @@ describe("cart operations", () => {
     expect(items[1]!.discount).toBeNull();
     items = setItemDiscount(items, B, { type: "fixed", value: "5" });
     expect(items[1]!.total).toBe("112.10");
-    expect(cartTotals(items)).toEqual({ subtotal: "200.00", discountTotal: "15.00", taxTotal: "33.30", total: "218.30", itemCount: 2 });
+    expect(promoteCart(items).totals).toEqual({ subtotal: "200.00", discountTotal: "15.00", taxTotal: "33.30", total: "218.30", itemCount: 2, promotionSaving: "0.00", manualDiscount: "15.00" });
     items = clearDiscounts(items);
     expect(items.every((i) => !i.discount)).toBe(true);
-    expect(cartTotals(items).total).toBe("236.00");
+    expect(promoteCart(items).totals.total).toBe("236.00");
   });
 
   it("adding keeps line totals consistent with the cart totals (property)", () => {
@@ -107,7 +107,7 @@ describe("cart operations", () => {
             else expected.set(op.id, next);
           }
           expect(new Map(items.map((i) => [i.product.id, Number(i.quantity)]))).toEqual(expected);
-          const totals = cartTotals(items);
+          const totals = promoteCart(items).totals;
           expect(totals.total).toBe(items.reduce((s, i) => s.plus(i.total), new Big(0)).toFixed(2));
         },
       ),

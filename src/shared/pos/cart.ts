@@ -1,6 +1,7 @@
 import Big from "big.js";
 import { z } from "zod";
-import { type ComputedLine, computeCart, computeLine, type Decimal, toDecimal } from "./pricing";
+import { type AppliedPromotion, type EnginePromotion, priceWithPromotions } from "../promotions/engine";
+import { type ComputedLine, computeLine, type Decimal, toDecimal } from "./pricing";
 
 /**
  * The POS cart as pure data (spec 02 §3 "Cart item", §4 "Cart", §5). Every operation returns a
@@ -22,6 +23,8 @@ export interface CartProduct {
   barcode?: string | null;
   /** a variable-price product sends its price to the checkout */
   variable_price?: boolean;
+  /** the product's category: a promotion may name it */
+  category_id?: string | null;
 }
 
 export interface AlternateCodeUsage {
@@ -167,10 +170,38 @@ export function clearCart(state: CartState): CartState {
   return emptyCart(state.warehouseId);
 }
 
-/** The cart's totals (subtotal, discountTotal, taxTotal, total) from its lines. */
-export function cartTotals(items: readonly CartItem[]) {
-  const { subtotal, discountTotal, taxTotal, total } = computeCart(items);
-  return { subtotal, discountTotal, taxTotal, total, itemCount: items.length };
+/** A cart line as the screen shows it: priced with the promotions in force. */
+export interface PromotedCartItem extends CartItem {
+  /** the promotions the line got (empty when none, or when the cashier's discount is better) */
+  promotions: AppliedPromotion[];
+  /** what the promotions take off the line */
+  promotionSaving: string;
+}
+
+/**
+ * The cart priced as the server prices it (src/shared/promotions priceWithPromotions): each line
+ * with the promotions it gets and the cart's totals. The items keep the cashier's own discount;
+ * only their amounts change. Without promotions (or business date) this is the plain pricing.
+ */
+export function promoteCart(items: readonly CartItem[], promotions: readonly EnginePromotion[] = [], businessDate = "") {
+  const cart = priceWithPromotions(
+    items.map((item) => ({ ...item, item, productId: item.product.id, categoryId: item.product.category_id ?? null })),
+    promotions,
+    businessDate,
+  );
+  const lines: PromotedCartItem[] = cart.lines.map((l) => ({
+    ...l.input.item,
+    subtotal: l.subtotal,
+    discountAmount: l.discountAmount,
+    taxAmount: l.taxAmount,
+    total: l.total,
+    promotions: l.input.promotion.applied,
+    promotionSaving: l.input.promotion.source === "promotion" ? l.input.promotion.saving : "0.00",
+  }));
+  return {
+    items: lines,
+    totals: { subtotal: cart.subtotal, discountTotal: cart.discountTotal, taxTotal: cart.taxTotal, total: cart.total, itemCount: lines.length, promotionSaving: cart.promotionSaving, manualDiscount: new Big(cart.discountTotal).minus(cart.promotionSaving).toFixed(2) },
+  };
 }
 
 // ── Payloads for the server ───────────────────────────────────────────────────────────────────
@@ -228,6 +259,7 @@ const storedProduct = z.object({
   sku: optionalText.optional(),
   barcode: optionalText.optional(),
   variable_price: z.boolean().optional(),
+  category_id: optionalText.optional(),
 });
 
 const storedUsage = z.object({

@@ -93,6 +93,8 @@ export interface ReceiptData {
     total: Decimal;
     /** the discount amount of the line */
     discount_value?: Decimal | null;
+    /** the promotion(s) that gave the discount, printed instead of 'Discount' */
+    promotion_name?: string | null;
     itbis?: Decimal | null;
   }>;
   payments: Array<{
@@ -264,7 +266,7 @@ export function buildReceiptLines(data: ReceiptData, opts: ReceiptOptions = {}):
   for (const item of data.items) {
     left(item.product_name, true);
     pair(`  ${formatQuantity(item.quantity)} x ${plainAmount(item.unit_price)}`, plainAmount(item.total));
-    if (isPositive(item.discount_value)) pair(`  ${L.discount}`, `-${plainAmount(item.discount_value)}`);
+    if (isPositive(item.discount_value)) pair(`  ${item.promotion_name?.trim() || L.discount}`, `-${plainAmount(item.discount_value)}`);
     if (item.itbis !== undefined && item.itbis !== null) pair(`  ${L.itbis}`, plainAmount(item.itbis));
   }
   rule();

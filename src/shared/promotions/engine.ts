@@ -1,5 +1,5 @@
 import Big from "big.js";
-import { type Decimal, type LineDiscount, type PricedLine, round2, toDecimal } from "../pos/pricing";
+import { computeCart, type Decimal, type LineDiscount, type PricedLine, round2, toDecimal } from "../pos/pricing";
 import { DEFAULT_BUNDLE_UNITS, type PromotionType } from "./schemas";
 
 /**
@@ -23,7 +23,9 @@ import { DEFAULT_BUNDLE_UNITS, type PromotionType } from "./schemas";
  *   stackable promotion that applies; the sum never exceeds the gross.
  * - A manual discount on the line and the promotions: the better of the two for the customer,
  *   never both (a tie keeps the promotion, so the receipt names it).
- * - The product's maximum discount (percent of the gross), when it has one, caps the result.
+ * - The products' maximum discounts (per payment method, spec 03) bound what a cashier gives by
+ *   hand, checked at checkout once the payment methods are known; a promotion is the owner's own
+ *   price and is not bound by them.
  * - Nothing is negative: a line never costs less than 0.
  */
 
@@ -48,8 +50,6 @@ export interface EnginePromotion {
 export interface PromotionCartLine extends PricedLine {
   productId: string;
   categoryId?: string | null;
-  /** the product's maximum discount percent; null/undefined ⇒ no maximum */
-  maxDiscountPercent?: Decimal | null;
 }
 
 export interface AppliedPromotion {
@@ -69,7 +69,7 @@ export interface PromotionLineResult<L extends PromotionCartLine> {
   /** where the line's discount comes from */
   source: "promotion" | "manual" | "none";
   discount: LineDiscount | null;
-  /** what the discount takes off the gross, after the product's maximum */
+  /** what the discount takes off the gross */
   saving: string;
 }
 
@@ -103,8 +103,6 @@ interface Prepared<L extends PromotionCartLine> {
   units: number;
   price: Big;
   gross: Big;
-  /** the most that may be taken off (gross, or the product's maximum) */
-  cap: Big;
   promotions: EnginePromotion[];
 }
 
@@ -117,17 +115,12 @@ function prepare<L extends PromotionCartLine>(input: L, promotions: readonly Eng
   const price = maxBig(toDecimal(input.product.price, "price"), ZERO);
   const positive = quantity.gt(0);
   const gross = positive ? round2(price.times(quantity)) : ZERO;
-  let cap = gross;
-  if (input.maxDiscountPercent !== null && input.maxDiscountPercent !== undefined && String(input.maxDiscountPercent).trim() !== "") {
-    cap = minBig(cap, round2(gross.times(percentOf(input.maxDiscountPercent)).div(HUNDRED)));
-  }
   return {
     input,
     quantity,
     units: positive ? Number(quantity.round(0, Big.roundDown).toString()) : 0,
     price,
     gross,
-    cap,
     promotions: positive ? promotions.filter((p) => isPromotionInForce(p, businessDate) && appliesTo(p, input)) : [],
   };
 }
@@ -253,8 +246,8 @@ export function applyPromotions<L extends PromotionCartLine>(lines: readonly L[]
   const results: PromotionLineResult<L>[] = prepared.map((line, i) => {
     const choice = choices[i] as Choice;
     const input = line.input;
-    const manual = minBig(manualAmount(input.discount, line.gross), line.cap);
-    const promo = minBig(choice.total, line.cap);
+    const manual = manualAmount(input.discount, line.gross);
+    const promo = choice.total;
     if (promo.gt(0) && promo.gte(manual)) {
       const discount: LineDiscount = { type: PROMOTION_DISCOUNT_TYPE, value: promo.toFixed(2), description: choice.applied.map((a) => a.p.name).join(" + ") };
       return {
@@ -267,13 +260,21 @@ export function applyPromotions<L extends PromotionCartLine>(lines: readonly L[]
       };
     }
     if (manual.gt(0) && input.discount) {
-      // The manual discount as the cashier gave it, unless the product's maximum cuts it down.
-      const capped = manual.lt(manualAmount(input.discount, line.gross));
-      const discount: LineDiscount = capped ? { type: PROMOTION_DISCOUNT_TYPE, value: manual.toFixed(2), description: input.discount.description ?? null } : input.discount;
-      return { input, line: { ...input, discount }, applied: [], source: "manual", discount, saving: manual.toFixed(2) };
+      return { input, line: input, applied: [], source: "manual", discount: input.discount, saving: manual.toFixed(2) };
     }
     return { input, line: { ...input, discount: null }, applied: [], source: "none", discount: null, saving: "0.00" };
   });
   const promotionSaving = results.reduce((s, r) => (r.source === "promotion" ? s.plus(r.saving) : s), ZERO);
   return { lines: results, pricedLines: results.map((r) => r.line), promotionSaving: promotionSaving.toFixed(2) };
+}
+
+/**
+ * The cart priced with its promotions: applyPromotions, then computeCart on the result. Each
+ * computed line's `input.promotion` tells which promotions it got, its discount's source and the
+ * saving. The one function the cart on screen, pos.validateCart and pos.checkout price with.
+ */
+export function priceWithPromotions<L extends PromotionCartLine>(lines: readonly L[], promotions: readonly EnginePromotion[], businessDate: string) {
+  const promoted = applyPromotions(lines, promotions, businessDate);
+  const cart = computeCart(promoted.lines.map((r) => ({ ...r.line, promotion: { applied: r.applied, source: r.source, saving: r.saving } })));
+  return { ...cart, promotionSaving: promoted.promotionSaving };
 }

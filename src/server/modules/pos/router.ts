@@ -21,7 +21,7 @@ const pos = protectedProcedure.use(requirePermission("pos.access"));
 
 export const posRouter = router({
   /** The cart as the server prices it (debounced by the POS after each change). */
-  validateCart: pos.input(posValidateCartInput).mutation(({ ctx, input }) => validateCart(ctx.tx, ctx.tenant.id, input.items)),
+  validateCart: pos.input(posValidateCartInput).mutation(({ ctx, input }) => validateCart(ctx.tx, ctx.tenant, input.items)),
   /** {warehouseId, productIds}: what each good of the cart has in that warehouse, and whether stock may go below zero (the cart's warnings). */
   getCartStock: pos
     .input(z.object({ warehouseId: z.uuid(), productIds: z.array(z.uuid()).max(500) }))

@@ -7,9 +7,10 @@ import { translate } from "../../../shared/i18n/translate";
 import { balanceDueOf, DEFAULT_CREDIT_DAYS, dueDateOf, paymentStatusOf } from "../../../shared/invoices/balance";
 import { businessDate } from "../../../shared/platform/dates";
 import { whatsappNumber } from "../../../shared/platform/whatsapp";
-import { type ComputedLine, computeCart } from "../../../shared/pos/pricing";
+import type { ComputedLine } from "../../../shared/pos/pricing";
 import { buildReceiptText, RECEIPT_TEXT_WIDTH } from "../../../shared/pos/receipt";
 import type { PosCardPaymentInput } from "../../../shared/pos/schemas";
+import { type EnginePromotion, priceWithPromotions } from "../../../shared/promotions/engine";
 import { commitWith, rowsOf, type Tx } from "../../db/client";
 import { jsonInsert } from "../../db/json-insert";
 import { newId } from "../../ids";
@@ -37,6 +38,7 @@ import { isCustomDiscountAuthorized } from "../otp/service";
 import { paymentMethods } from "../payment-method/tables";
 import { findMaxDiscounts } from "../product/service";
 import { products } from "../product/tables";
+import { activePromotions } from "../promotion/service";
 import { ORDER_SERIES } from "../sequence/service";
 import { tenantConfigs, type tenants } from "../tenant/tables";
 import { checkTender, reverseTenders, spendTenders } from "../tender/service";
@@ -114,6 +116,7 @@ const productColumns = {
   costPrice: products.costPrice,
   eligibleForRewards: products.eligibleForRewards,
   imageUrl: products.imageUrl,
+  categoryId: products.categoryId,
 };
 type SaleProduct = { [K in keyof typeof productColumns]: (typeof products.$inferSelect)[K] };
 
@@ -129,26 +132,32 @@ export async function loadProducts(tx: Tx, tenantId: string, ids: string[]): Pro
 }
 
 /**
- * The server's own prices (the catalog price unless the product has a variable price), through
- * the shared rules the POS screen shows. Lines come back with their product and amounts.
+ * The server's own prices (the catalog price unless the product has a variable price), with the
+ * promotions in force (src/shared/promotions, the same rules the POS screen shows). Lines come
+ * back with their product, the discount that priced them (the cashier's or the promotions'), the
+ * promotions applied and the amounts. A client never names a promotion: they are found here.
  */
-export function priceItems(items: CartItemInput[], catalog: Map<string, SaleProduct>) {
-  const cart = computeCart(
+export function priceItems(items: CartItemInput[], catalog: Map<string, SaleProduct>, promotions: readonly EnginePromotion[] = [], today = "") {
+  const cart = priceWithPromotions(
     items.map((item) => {
       const product = catalog.get(item.productId);
       if (!product) throw appError("NOT_FOUND", "pos:errors.productUnavailable", { id: item.productId });
       const price = item.unitPrice ?? (product.variablePrice && item.price != null ? toBig(item.price).toFixed(2) : product.price);
       return {
         item,
+        productId: product.id,
+        categoryId: product.categoryId,
         product: { price, tax_percent: product.taxPercent, is_taxable: product.isTaxable, price_includes_tax: product.priceIncludesTax },
         catalogProduct: product,
         quantity: item.quantity,
         discount: item.discount ?? null,
       };
     }),
+    promotions,
+    today,
   );
   return {
-    lines: cart.lines.map((l) => ({ item: l.input.item, product: l.input.catalogProduct, price: l.unitPrice, amounts: l })),
+    lines: cart.lines.map((l) => ({ item: l.input.item, product: l.input.catalogProduct, price: l.unitPrice, discount: l.input.discount ?? null, promotion: l.input.promotion, amounts: l })),
     totals: { subtotal: cart.subtotal, discountTotal: cart.discountTotal, taxTotal: cart.taxTotal, total: cart.total },
   };
 }
@@ -165,6 +174,7 @@ function cartProductOf(p: SaleProduct, price: string) {
     price_includes_tax: p.priceIncludesTax,
     variable_price: p.variablePrice,
     image_url: p.imageUrl,
+    category_id: p.categoryId,
   };
 }
 
@@ -191,18 +201,16 @@ export async function getCartStock(tx: Tx, tenantId: string, warehouseId: string
   return { allowNegative: rule.allowNegative, stock: Object.fromEntries(rows.map((r) => [r.product_id, toBig(r.available).toFixed(4)])) };
 }
 
-/** pos.validateCart: the cart as the server prices it (unknown or inactive products are dropped). */
-export async function validateCart(tx: Tx, tenantId: string, items: CartItemInput[]) {
-  const catalog = await loadProducts(
-    tx,
-    tenantId,
-    items.map((i) => i.productId),
-  );
+/** pos.validateCart: the cart as the server prices it, promotions included (unknown or inactive products are dropped). */
+export async function validateCart(tx: Tx, tenant: Tenant, items: CartItemInput[]) {
+  const today = businessDate(new Date(), tenant.timezone);
+  const ids = items.map((i) => i.productId);
+  const [catalog, promotions] = await Promise.all([loadProducts(tx, tenant.id, ids), activePromotions(tx, tenant.id, today, ids)]);
   const kept = items.filter((i) => catalog.has(i.productId) && toBig(i.quantity).gt(0));
   const removed = items.filter((i) => !catalog.has(i.productId)).map((i) => i.productId);
-  const { lines, totals } = priceItems(kept, catalog);
+  const { lines, totals } = priceItems(kept, catalog, promotions, today);
   return {
-    items: lines.map(({ item, product, price, amounts }) => ({
+    items: lines.map(({ item, product, price, discount, promotion, amounts }) => ({
       productId: product.id,
       price,
       product: cartProductOf(product, price),
@@ -210,6 +218,10 @@ export async function validateCart(tx: Tx, tenantId: string, items: CartItemInpu
       discount: item.discount ?? null,
       alternateCodeUsages: item.alternateCodeUsages ?? [],
       ...lineAmounts(amounts),
+      /** the promotions the line got (the server's word: the screen shows these) and what they save */
+      promotions: promotion.applied,
+      promotionSaving: promotion.source === "promotion" ? promotion.saving : "0.00",
+      appliedDiscount: discount,
     })),
     removed,
     ...totals,
@@ -226,7 +238,8 @@ function lineAmounts(line: ComputedLine) {
  * administrator authorized with a one-time code (customDiscountRequestId, verified).
  */
 async function checkDiscounts(tx: Tx, tenantId: string, lines: ReturnType<typeof priceItems>["lines"], input: CheckoutInput) {
-  const discounted = lines.filter((l) => toBig(l.amounts.discountAmount).gt(0));
+  // A promotion's discount is the owner's price, not the cashier's: only manual discounts are limited.
+  const discounted = lines.filter((l) => l.promotion.source === "manual" && toBig(l.amounts.discountAmount).gt(0));
   if (discounted.length === 0) return;
   if (input.customDiscountRequestId && (await isCustomDiscountAuthorized(tx, tenantId, input.customDiscountRequestId))) return;
   const methodIds = [...new Set(input.payments.map((p) => p.paymentMethodId))];
@@ -420,6 +433,15 @@ export async function createInvoice(ctx: PosContext, input: InvoiceInput) {
       : [],
     loadCondition(tx, tenantId, input.invoiceConditionId),
     tx.execute(booksQuery(tenantId, today)).then((r) => booksOf(rowsOf<{ mappings: unknown; taxes: unknown; closed: boolean }>(r)[0]!)),
+    // The POS sells at its promotions' prices; a back-office invoice is priced as the form types it.
+    input.source === "pos"
+      ? activePromotions(
+          tx,
+          tenantId,
+          today,
+          input.items.map((i) => i.productId),
+        )
+      : [],
   ]);
   const [, existingId] = await Promise.all([locked, existing]);
   if (existingId) {
@@ -427,7 +449,7 @@ export async function createInvoice(ctx: PosContext, input: InvoiceInput) {
     await reads.catch(() => {});
     return checkoutResult(tx, tenant, existingId);
   }
-  const [customer, catalog, payments, ncfType, warehouse, defaultSeller, rule, session, sellers, condition, accounting] = await reads;
+  const [customer, catalog, payments, ncfType, warehouse, defaultSeller, rule, session, sellers, condition, accounting, promotions] = await reads;
   if (warehouse.length === 0 || sellers.length !== sellerIds.length) throw notFound();
   // Cash control: a POS sale is counted in the cashier's open cash box session, unless the shop
   // does not count cash. A back-office invoice's payments go to the session of whoever records
@@ -435,7 +457,7 @@ export async function createInvoice(ctx: PosContext, input: InvoiceInput) {
   if (input.source === "pos" && !session && !rule.sellWithoutCashbox) throw appError("BAD_REQUEST", "pos:errors.cashboxClosed");
   // Nothing is sold into a closed fiscal period (when the books are kept).
   if (accounting.books && accounting.closed) throw periodClosed(today);
-  const { lines, totals: priced } = priceItems(input.items, catalog);
+  const { lines, totals: priced } = priceItems(input.items, catalog, promotions, today);
   if (lines.length === 0) throw appError("BAD_REQUEST", "pos:errors.emptyCart");
   // A variable-price product is never sold at 0 (or without its price).
   const unpriced = lines.find((l) => l.product.variablePrice && toBig(l.price).lte(0));
@@ -572,7 +594,7 @@ export async function createInvoice(ctx: PosContext, input: InvoiceInput) {
 
 /** The order_items rows of priced lines (a sale's, or a draft's before it is issued). */
 export function orderItemRows(tenantId: string, orderId: string, lines: ReturnType<typeof priceItems>["lines"], sellerId: string | null) {
-  return lines.map(({ item, product, price, amounts: line }, i) => ({
+  return lines.map(({ item, product, price, discount, promotion, amounts: line }, i) => ({
     tenantId,
     id: newId(),
     orderId,
@@ -585,9 +607,11 @@ export function orderItemRows(tenantId: string, orderId: string, lines: ReturnTy
     priceIncludesTax: product.priceIncludesTax,
     isTaxable: product.isTaxable,
     taxRate: line.taxPercent,
-    discountType: item.discount?.type ?? null,
-    discountValue: item.discount ? toBig(item.discount.value).toFixed(2) : "0",
-    discountDescription: item.discount?.description ?? null,
+    discountType: discount?.type ?? null,
+    discountValue: discount ? toBig(discount.value).toFixed(2) : "0",
+    discountDescription: discount?.description ?? null,
+    promotionId: promotion.applied[0]?.id ?? null,
+    promotionName: promotion.applied.length > 0 ? promotion.applied.map((a) => a.name).join(" + ") : null,
     baseAmount: line.subtotal,
     discountAmount: line.discountAmount,
     taxAmount: line.taxAmount,
@@ -722,7 +746,7 @@ interface ReceiptParts {
   cashier: string;
   ncfType: { code: string; description: string } | null;
   cashbox: { printServer: string | null; willOpenDrawer: boolean } | null;
-  items: Pick<typeof orderItems.$inferSelect, "id" | "productId" | "productName" | "quantity" | "unitPrice" | "discountAmount" | "baseAmount" | "taxAmount" | "total">[];
+  items: Pick<typeof orderItems.$inferSelect, "id" | "productId" | "productName" | "quantity" | "unitPrice" | "discountAmount" | "baseAmount" | "taxAmount" | "total" | "promotionName">[];
   payments: { row: { id: string; amount: string; baseAmount: string; reference: string | null }; method: { name: string; code: string }; currency: { code: string; symbol: string } }[];
 }
 
@@ -753,6 +777,7 @@ function receiptOf(tenant: Tenant, p: ReceiptParts): ReceiptData {
       quantity: i.quantity,
       unit_price: i.unitPrice,
       discount_value: i.discountAmount,
+      promotion_name: i.promotionName,
       subtotal: i.baseAmount,
       itbis: i.taxAmount,
       total: i.total,
@@ -793,7 +818,7 @@ export type ReceiptData = {
     status: string;
     notes: string | null;
   };
-  items: { id: string; product_id: string; product_name: string; quantity: string; unit_price: string; discount_value: string; subtotal: string; itbis: string; total: string }[];
+  items: { id: string; product_id: string; product_name: string; quantity: string; unit_price: string; discount_value: string; promotion_name?: string | null; subtotal: string; itbis: string; total: string }[];
   payments: { id: string; payment_method_name: string; payment_method_code: string; amount: string; base_amount: string; currency: string; currency_symbol: string; reference: string | null }[];
   customer: { id: string; name: string; taxId: string | null; email: string | null; phone: string | null };
   warehouse: { name: string; businessName: string; address: string | null; phone: string | null; taxId: string | null };
@@ -849,7 +874,7 @@ export async function getInvoiceDetail(tx: Tx, tenant: Tenant, invoiceId: string
     customerName: d.customer.name,
     ncf: d.order.government_invoice_number,
     status: d.order.status,
-    items: d.items.map((i) => ({ id: i.id, product_name: i.product_name, quantity: i.quantity, unit_price: i.unit_price, discount_value: i.discount_value, itbis: i.itbis, total: i.total })),
+    items: d.items.map((i) => ({ id: i.id, product_name: i.product_name, quantity: i.quantity, unit_price: i.unit_price, discount_value: i.discount_value, promotion_name: i.promotion_name, itbis: i.itbis, total: i.total })),
     subtotal: d.order.subtotal,
     discountAmount: d.order.discount_total,
     taxAmount: d.order.tax_total,

@@ -137,11 +137,17 @@ describe("promotion.*", () => {
     expect(codes).toContain("2x1 en refrescos");
     expect(codes).not.toContain("Próxima");
     expect(list.find((p) => p.name === "2x1 en refrescos")).toMatchObject({ type: "buy_x_get_y", param1: 1, param2: 1, productIds: [drink], categoryIds: [drinks] });
+    // For a cart: only those naming one of its products or their categories.
+    const forDrink = await withTenant(t.db, t.acme.tenant.id, (tx) => activePromotions(tx, t.acme.tenant.id, today(), [drink]));
+    expect(forDrink.map((p) => p.name)).toContain("2x1 en refrescos");
+    expect(forDrink.every((p) => p.productIds.includes(drink) || p.categoryIds.includes(drinks))).toBe(true);
+    expect(await withTenant(t.db, t.acme.tenant.id, (tx) => activePromotions(tx, t.acme.tenant.id, today(), []))).toEqual([]);
   });
 
   it("promotion.active: what the POS cart applies, for a cashier too", async () => {
     const cashier = await t.client("acme", "cashier");
-    const active = await cashier.promotion.active.query();
+    const { businessDate, promotions: active } = await cashier.promotion.active.query();
+    expect(businessDate).toBe(today());
     expect(active.map((p) => p.name)).toContain("2x1 en refrescos");
     expect(active.every((p) => p.isActive && p.startDate <= today() && today() <= p.endDate)).toBe(true);
   });

@@ -29,7 +29,11 @@ export const promotionRouter = router({
    */
   active: protectedProcedure
     .use(requirePermission("pos.access"))
-    .query(({ ctx }) => activePromotions(ctx.tx, ctx.tenant.id, businessDate(new Date(), ctx.tenant.timezone))),
+    .query(async ({ ctx }) => {
+      // The cart on screen runs the engine with the server's business date, so both agree on the day.
+      const today = businessDate(new Date(), ctx.tenant.timezone);
+      return { businessDate: today, promotions: await activePromotions(ctx.tx, ctx.tenant.id, today) };
+    }),
   /** The list's toggle: switch a promotion off or on. */
   setActive: protectedProcedure
     .use(requirePermission("promotions.update"))

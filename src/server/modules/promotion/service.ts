@@ -3,7 +3,7 @@ import { likePattern, offsetOf, pageOf } from "../../../shared/platform/paginati
 import type { EnginePromotion } from "../../../shared/promotions/engine";
 import type { PromotionInput, PromotionListInput, PromotionUpdateInput } from "../../../shared/promotions/schemas";
 import { M } from "../../../shared/promotions/schemas";
-import type { Tx } from "../../db/client";
+import { rowsOf, type Tx } from "../../db/client";
 import { newId } from "../../ids";
 import { appError, isUniqueViolation, notFound } from "../../trpc/errors";
 import { products } from "../product/tables";
@@ -180,35 +180,60 @@ export async function setPromotionActive(tx: Tx, tenantId: string, input: { id: 
 
 /**
  * The promotions the engine considers on a business date: active and in force that day, each with
- * the products and categories it names. Three queries whatever the count (the POS calls this per cart).
+ * the products and categories it names, in one query. With `productIds` (a cart), only those that
+ * name one of the products or one of their categories (the promotion-by-product and
+ * by-category indexes find them).
  */
-export async function activePromotions(tx: Tx, tenantId: string, today: string): Promise<EnginePromotion[]> {
-  const rows = await tx
-    .select(columns)
-    .from(promotions)
-    .where(and(eq(promotions.tenantId, tenantId), eq(promotions.isActive, true), lte(promotions.startDate, today), gte(promotions.endDate, today)));
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const productLinks = await tx
-    .select({ promotionId: promotionProducts.promotionId, productId: promotionProducts.productId })
-    .from(promotionProducts)
-    .where(and(eq(promotionProducts.tenantId, tenantId), inArray(promotionProducts.promotionId, ids)));
-  const categoryLinks = await tx
-    .select({ promotionId: promotionCategories.promotionId, categoryId: promotionCategories.categoryId })
-    .from(promotionCategories)
-    .where(and(eq(promotionCategories.tenantId, tenantId), inArray(promotionCategories.promotionId, ids)));
+export async function activePromotions(tx: Tx, tenantId: string, today: string, productIds?: readonly string[]): Promise<EnginePromotion[]> {
+  if (productIds && productIds.length === 0) return [];
+  const ids = productIds ? `{${[...new Set(productIds)].join(",")}}` : null;
+  const forCart = ids
+    ? sql`AND p.id IN (
+        SELECT pp.promotion_id FROM ${promotionProducts} pp WHERE pp.tenant_id = ${tenantId} AND pp.product_id = ANY(${ids}::uuid[])
+        UNION
+        SELECT pc.promotion_id FROM ${promotionCategories} pc JOIN ${products} pr ON pr.tenant_id = pc.tenant_id AND pr.category_id = pc.category_id
+        WHERE pc.tenant_id = ${tenantId} AND pr.id = ANY(${ids}::uuid[]))`
+    : sql``;
+  const rows = rowsOf<{
+    id: string;
+    name: string;
+    type: EnginePromotion["type"];
+    discount: string;
+    param1: number | null;
+    param2: number | null;
+    start_date: string;
+    end_date: string;
+    stackable: boolean;
+    product_ids: string[] | null;
+    category_ids: string[] | null;
+  }>(
+    await tx.execute(sql`
+      SELECT p.id, p.name, p.type, p.discount::text AS discount, p.param1, p.param2, p.start_date::text AS start_date, p.end_date::text AS end_date, p.stackable,
+        (SELECT array_agg(pp.product_id) FROM ${promotionProducts} pp WHERE pp.tenant_id = p.tenant_id AND pp.promotion_id = p.id) AS product_ids,
+        (SELECT array_agg(pc.category_id) FROM ${promotionCategories} pc WHERE pc.tenant_id = p.tenant_id AND pc.promotion_id = p.id) AS category_ids
+      FROM ${promotions} p
+      WHERE p.tenant_id = ${tenantId} AND p.is_active AND p.start_date <= ${today}::date AND p.end_date >= ${today}::date ${forCart}
+      ORDER BY p.id`),
+  );
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
-    type: r.type as EnginePromotion["type"],
+    type: r.type,
     discount: r.discount,
     param1: r.param1,
     param2: r.param2,
-    startDate: r.startDate,
-    endDate: r.endDate,
-    isActive: r.isActive,
+    startDate: r.start_date,
+    endDate: r.end_date,
+    isActive: true,
     stackable: r.stackable,
-    productIds: productLinks.filter((l) => l.promotionId === r.id).map((l) => l.productId),
-    categoryIds: categoryLinks.filter((l) => l.promotionId === r.id).map((l) => l.categoryId),
+    productIds: pgArray(r.product_ids),
+    categoryIds: pgArray(r.category_ids),
   }));
+}
+
+/** A uuid[] as the driver gives it: an array (node-postgres, PGlite) or its text form. */
+function pgArray(v: string[] | string | null): string[] {
+  if (!v) return [];
+  if (Array.isArray(v)) return v;
+  return v.replace(/^\{|\}$/g, "").split(",").filter(Boolean);
 }

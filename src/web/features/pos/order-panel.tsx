@@ -1,8 +1,8 @@
-import { Minus, Plus, Trash2, User } from "lucide-react";
+import { Minus, Plus, Tag, Trash2, User } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { formatMoney, formatQuantity } from "../../../shared/money/format";
-import { type CartItem, cartTotals } from "../../../shared/pos/cart";
+import type { CartItem, PromotedCartItem, promoteCart } from "../../../shared/pos/cart";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { cn } from "../../lib/utils";
@@ -19,7 +19,7 @@ export function OrderLines({
   onPriced,
   shortStock,
 }: {
-  items: readonly CartItem[];
+  items: readonly PromotedCartItem[];
   store: CartStore;
   selected: string | null;
   onSelect: (productId: string) => void;
@@ -123,7 +123,16 @@ export function OrderLines({
                 {t("pos:stock.short", { available: Number(shortStock[item.product.id]).toLocaleString(lang) })}
               </div>
             ) : null}
-            {item.discount && Number(item.discountAmount) > 0 ? (
+            {item.promotions.length > 0 ? (
+              <div className="flex justify-between gap-2 text-xs font-medium text-emerald-700 dark:text-emerald-400" data-testid="line-promotion">
+                <span className="inline-flex min-w-0 items-center gap-1">
+                  <Tag className="size-3 shrink-0" aria-hidden />
+                  <span className="sr-only">{t("pos:order.promotion")}: </span>
+                  <span className="truncate">{item.promotions.map((p) => p.name).join(" + ")}</span>
+                </span>
+                <span className="tabular-nums">−{formatMoney(item.promotionSaving, lang)}</span>
+              </div>
+            ) : item.discount && Number(item.discountAmount) > 0 ? (
               <div className="flex justify-between text-xs text-emerald-700 dark:text-emerald-400">
                 <span>{item.discount.description || t("pos:order.discount")}</span>
                 <span className="tabular-nums">−{formatMoney(item.discountAmount, lang)}</span>
@@ -185,13 +194,13 @@ function VariablePrice({ item, store, ask, onPriced }: { item: CartItem; store: 
   );
 }
 
-export function OrderTotals({ items, lang }: { items: readonly CartItem[]; lang: string }) {
+export function OrderTotals({ totals, lang }: { totals: ReturnType<typeof promoteCart>["totals"]; lang: string }) {
   const { t } = useTranslation();
-  const totals = cartTotals(items);
   return (
     <dl className="space-y-1 border-t px-3 py-3 text-sm">
       <Row label={t("pos:totals.subtotal")} value={formatMoney(totals.subtotal, lang)} />
-      {Number(totals.discountTotal) > 0 ? <Row label={t("pos:totals.discount")} value={`−${formatMoney(totals.discountTotal, lang)}`} /> : null}
+      {Number(totals.promotionSaving) > 0 ? <Row label={t("pos:totals.promotions")} value={`−${formatMoney(totals.promotionSaving, lang)}`} testId="cart-promotion-saving" /> : null}
+      {Number(totals.manualDiscount) > 0 ? <Row label={t("pos:totals.discount")} value={`−${formatMoney(totals.manualDiscount, lang)}`} /> : null}
       <Row label={t("pos:totals.itbis")} value={formatMoney(totals.taxTotal, lang)} />
       <div className="flex items-baseline justify-between pt-1">
         <dt className="text-base font-semibold">{t("pos:totals.total")}</dt>
@@ -203,11 +212,13 @@ export function OrderTotals({ items, lang }: { items: readonly CartItem[]; lang:
   );
 }
 
-function Row({ label, value }: { label: string; value: string }) {
+function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
     <div className="flex justify-between">
       <dt className="text-muted-foreground">{label}</dt>
-      <dd className="tabular-nums">{value}</dd>
+      <dd className="tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
     </div>
   );
 }

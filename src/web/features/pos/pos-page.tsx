@@ -3,7 +3,7 @@ import { type Archive, Banknote, CreditCard, FolderOpen, History, Percent, Save,
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "../../../shared/money/format";
-import { cartTotals, DEFAULT_CUSTOMER_ID } from "../../../shared/pos/cart";
+import { DEFAULT_CUSTOMER_ID } from "../../../shared/pos/cart";
 import type { ReceiptData } from "../../../shared/pos/receipt";
 import { useTRPC } from "../../app/trpc";
 import { Button } from "../../components/ui/button";
@@ -21,6 +21,7 @@ import { ncfWarningText } from "../ncf/ncf-warning";
 import { RequirePermission } from "../shell/guards";
 import { useCart } from "./cart/cart-store";
 import { useCartValidation } from "./cart/use-cart-validation";
+import { usePromotedCart } from "./cart/use-promoted-cart";
 import { type CheckoutChoice, CheckoutDialog } from "./checkout-dialog";
 import { QuickCommandDialog, usePosCommands } from "./commands";
 import { CustomerChip, OrderLines, OrderTotals } from "./order-panel";
@@ -51,6 +52,7 @@ function PosScreen() {
   const session = useSession();
   const cart = useCart();
   const { store, items, customerId, warehouseId } = cart;
+  const priced = usePromotedCart(items);
   const searchRef = React.useRef<HTMLInputElement>(null);
   const [panel, setPanel] = React.useState<Panel>("none");
   const [selected, setSelected] = React.useState<string | null>(null);
@@ -305,7 +307,7 @@ function PosScreen() {
           </Button>
         </div>
         <OrderLines
-          items={items}
+          items={priced.items}
           store={store}
           selected={selected}
           onSelect={setSelected}
@@ -318,7 +320,7 @@ function PosScreen() {
             setTimeout(() => searchRef.current?.focus(), 0);
           }}
         />
-        <OrderTotals items={items} lang={lang} />
+        <OrderTotals totals={priced.totals} lang={lang} />
         <div className="grid grid-cols-2 gap-2 border-t p-3">
           <Button type="button" variant="outline" className="h-11" onClick={() => setPanel("discounts")} disabled={items.length === 0}>
             <Percent className="size-4" /> {t(POS_PANEL_BUTTON_KEYS.discounts)} <Kbd>F7</Kbd>
@@ -345,7 +347,7 @@ function PosScreen() {
         <div className="fixed inset-x-0 bottom-0 z-40 flex items-center gap-3 border-t bg-card p-3 shadow-lg lg:hidden" data-testid="pos-sticky-pay">
           <div className="grid min-w-0 flex-1">
             <span className="text-xs text-muted-foreground">{t("pos:totals.total")}</span>
-            <span className="truncate text-2xl font-bold tabular-nums">{formatMoney(cartTotals(items).total, lang)}</span>
+            <span className="truncate text-2xl font-bold tabular-nums">{formatMoney(priced.totals.total, lang)}</span>
           </div>
           <Button type="button" className="h-12 px-6 text-lg" onClick={openCheckout} disabled={items.length === 0 || !warehouseId}>
             <Banknote className="size-5" /> {t("pos:pay")}
@@ -364,7 +366,7 @@ function PosScreen() {
       <CheckoutDialog
         open={panel === "checkout"}
         onOpenChange={closePanel}
-        total={cartTotals(items).total}
+        total={priced.totals.total}
         customerName={customerName}
         buyer={customerId === DEFAULT_CUSTOMER_ID ? { taxId: null } : { taxId: customer.data?.taxId ?? null, taxIdOverride: customer.data?.taxIdOverride ?? false }}
         busy={checkout.isPending}

@@ -22,6 +22,7 @@ type ListedProduct = {
   priceIncludesTax: boolean;
   variablePrice: boolean;
   imageUrl: string | null;
+  categoryId: string | null;
 };
 
 export function toCartProduct(p: ListedProduct): CartProduct {
@@ -35,6 +36,7 @@ export function toCartProduct(p: ListedProduct): CartProduct {
     sku: p.sku,
     barcode: p.barcode,
     variable_price: p.variablePrice,
+    category_id: p.categoryId,
   };
 }
 

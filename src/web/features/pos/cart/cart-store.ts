@@ -42,6 +42,8 @@ export interface ValidatedLine {
   productId: string;
   /** the current unit price, when the server reports it */
   price?: string | null;
+  /** the product as the server has it (its category decides category promotions) */
+  product?: { category_id?: string | null } | null;
   subtotal: string;
   discountAmount?: string | null;
   taxAmount: string;
@@ -146,7 +148,11 @@ export function createCartStore(storage: CartStorage | null, key: string = POS_C
       const items = state.items.map((item) => {
         const line = byProduct.get(item.product.id);
         if (!line) return item;
-        const product = line.price ? { ...item.product, price: line.price } : item.product;
+        const product = {
+          ...item.product,
+          ...(line.price ? { price: line.price } : {}),
+          ...(line.product && line.product.category_id !== undefined ? { category_id: line.product.category_id } : {}),
+        };
         const local = priceItem({ ...item, product }) ?? item;
         return {
           ...local,

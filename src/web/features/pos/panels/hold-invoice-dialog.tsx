@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "../../../../shared/money/format";
-import { cartTotals, toHoldItems } from "../../../../shared/pos/cart";
+import { toHoldItems } from "../../../../shared/pos/cart";
 import { useTRPC } from "../../../app/trpc";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
@@ -10,6 +10,7 @@ import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { toast } from "../../../components/ui/use-toast";
 import { useCart } from "../cart/cart-store";
+import { usePromotedCart } from "../cart/use-promoted-cart";
 
 /**
  * 'Guardar Factura' (spec 02 §2, §5): saves the cart under a name (pos.holdInvoice) and empties
@@ -27,7 +28,7 @@ function HoldInvoiceContent({ onClose }: { onClose: () => void }) {
   const [name, setName] = React.useState("");
   const [error, setError] = React.useState<"nameRequired" | "cartEmpty" | null>(null);
   const inputRef = React.useRef<HTMLInputElement>(null);
-  const totals = cartTotals(cart.items);
+  const { totals } = usePromotedCart(cart.items);
 
   const hold = useMutation(
     trpc.pos.holdInvoice.mutationOptions({

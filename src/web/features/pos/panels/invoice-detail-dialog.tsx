@@ -88,7 +88,14 @@ function InvoiceDetailContent({ invoiceId, onReprint }: { invoiceId: string; onR
               <tbody className="tabular-nums">
                 {d.items.map((item) => (
                   <tr key={item.id} className="border-t">
-                    <td className="px-3 py-2">{item.product_name}</td>
+                    <td className="px-3 py-2">
+                      {item.product_name}
+                      {item.promotion_name ? (
+                        <span className="block text-xs text-emerald-700 dark:text-emerald-400" data-testid="detail-line-promotion">
+                          {item.promotion_name}
+                        </span>
+                      ) : null}
+                    </td>
                     <td className="px-3 py-2 text-right">{formatQuantity(item.quantity)}</td>
                     <td className="px-3 py-2 text-right">{money(item.unit_price)}</td>
                     <td className="px-3 py-2 text-right">{money(item.discount_value)}</td>
