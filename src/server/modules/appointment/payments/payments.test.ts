@@ -2,17 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withTenant } from "../../../db/client";
 import { newId } from "../../../ids";
 import { errorOf } from "../../../test/harness";
+import { paymentLinks } from "../../payment-link/tables";
 import { appointmentPolicies } from "../tables";
 import { type AppointmentFixture, appointmentFixture } from "../test-fixture";
 
 let f: AppointmentFixture;
 let hour = 8;
 
-/** A booking of the Masaje (RD$1,000) at the next free hour of Monday, Ana or Beto. */
-async function book(name: string) {
+/** A booking of the Masaje (RD$1,000) at the next free hour of Monday (or the given day), Ana or Beto. */
+async function book(name: string, appointment_date = f.monday) {
   const start_time = `${String(hour).padStart(2, "0")}:00`;
   hour = hour === 11 ? 13 : hour + 1;
-  return f.owner.appointment.create.mutate({ customer_name: name, customer_email: `${name.toLowerCase().replace(/\W/g, "")}@example.do`, service_id: f.masaje, appointment_date: f.monday, start_time, idempotency_key: newId() });
+  return f.owner.appointment.create.mutate({ customer_name: name, customer_email: `${name.toLowerCase().replace(/\W/g, "")}@example.do`, service_id: f.masaje, appointment_date, start_time, idempotency_key: newId() });
 }
 const deposit = (appointment_id: string, invoice = false) =>
   f.owner.appointment.applyPayment.mutate({ appointment_id, payment_type: "deposit", amount: "300", payment_method: f.cash, generate_invoice: invoice, ...(invoice ? { ncf_type_id: f.b02 } : {}), idempotency_key: newId() });
@@ -177,5 +178,57 @@ describe("another tenant's ids", () => {
     expect((await o.batchProcessRefunds.mutate({ ids: [refund.id] })).failed).toEqual([{ id: refund.id, message: "errors:notFound" }]);
     expect((await o.getDeposits.query({})).total).toBe(0);
     expect((await o.getRefunds.query({})).total).toBe(0);
+  });
+});
+
+describe("the deposits list", () => {
+  it("a page, the count per status (whatever the status filter) and the total agree with each other, pending links included", async () => {
+    hour = 8; // Monday is full: these go on Tuesday
+    const appts = [await book("Lista Uno", f.tuesday), await book("Lista Dos", f.tuesday), await book("Lista Tres", f.tuesday)];
+    for (const a of appts) await deposit(a.id);
+    await cancel(appts[0]!.id);
+    await f.owner.appointment.forfeitDeposit.mutate({ payment_id: (await depositOf(appts[0]!.appointment_number)).payment_id });
+    const linked = await book("Lista Enlace", f.tuesday);
+    const userId = f.t.acme.users.owner.id;
+    await withTenant(f.t.db, f.t.acme.tenant.id, (tx) =>
+      tx.insert(paymentLinks).values({ tenantId: f.t.acme.tenant.id, id: newId(), provider: "sandbox", orderNumber: `APT-${linked.appointment_number}`, amount: "200", itbis: "0", clientContractNumber: "Lista", expiresAt: new Date(Date.now() + 86_400_000), linkUrl: "https://pay.example/x", createdBy: userId }),
+    );
+
+    const all = await f.owner.appointment.getDeposits.query({ pageSize: 100 });
+    expect(all.items).toHaveLength(all.total);
+    expect(Object.values(all.counts).reduce((a, b) => a + b, 0)).toBe(all.total);
+    expect(all.counts.forfeited).toBeGreaterThanOrEqual(1);
+    expect(all.counts.pending).toBeGreaterThanOrEqual(1);
+    expect(all.items.find((d) => d.appointment_number === linked.appointment_number)).toMatchObject({ deposit_status: "pending", amount: "200.00", method_name: null, refund: null });
+    const time = (d: { paid_at: Date | string }) => new Date(d.paid_at).getTime();
+    const newestFirst = [...all.items].sort((a, b) => time(b) - time(a) || (a.payment_id < b.payment_id ? -1 : 1));
+    expect(all.items.map((d) => d.payment_id)).toEqual(newestFirst.map((d) => d.payment_id));
+
+    // Pages of two, in the same order; a page past the end is empty but keeps the counts.
+    const paged = [];
+    for (let page = 1; page <= Math.ceil(all.total / 2); page++) {
+      const p = await f.owner.appointment.getDeposits.query({ page, pageSize: 2 });
+      expect(p).toMatchObject({ total: all.total, counts: all.counts });
+      paged.push(...p.items);
+    }
+    expect(paged).toEqual(all.items);
+    expect(await f.owner.appointment.getDeposits.query({ page: Math.ceil(all.total / 2) + 1, pageSize: 2 })).toEqual({ items: [], total: all.total, counts: all.counts });
+
+    // A status filter: its rows and total, the counts of every status as without it.
+    for (const status of ["paid", "forfeited", "pending"] as const) {
+      const p = await f.owner.appointment.getDeposits.query({ status, pageSize: 100 });
+      expect(p.total).toBe(all.counts[status]);
+      expect(p.counts).toEqual(all.counts);
+      expect(p.items).toEqual(all.items.filter((d) => d.deposit_status === status));
+    }
+
+    // The search narrows the rows and the counts; no match: nothing, every count 0.
+    const one = await f.owner.appointment.getDeposits.query({ search: "Lista Dos" });
+    expect(one.items.map((d) => d.customer_name)).toEqual(["Lista Dos"]);
+    expect(one).toMatchObject({ total: 1, counts: { paid: 1, forfeited: 0, pending: 0 } });
+    const none = await f.owner.appointment.getDeposits.query({ search: "nadie-así" });
+    expect(none.items).toEqual([]);
+    expect(none.total).toBe(0);
+    expect(Object.values(none.counts).every((n) => n === 0)).toBe(true);
   });
 });

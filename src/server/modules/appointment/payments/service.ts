@@ -108,17 +108,20 @@ function depositView(r: DepositRaw) {
   return { ...rest, refund: refund_id ? { id: refund_id, status: refund_status!, amount: refund_amount! } : null, actions: depositActions(r) };
 }
 
-/** appointment.getDeposits: a page of deposits, newest first, with the count per status. */
+/** appointment.getDeposits: a page of deposits, newest first, with the count per status (of the search, whatever the status filter). */
 export async function listDeposits(ctx: AppointmentContext, input: z.output<typeof depositListInput>) {
   const { tx, tenant } = ctx;
-  const base = sql`FROM (${depositsQuery(tenant.id)}) d WHERE true ${searchFilter("d", input.search)}`;
-  const [rows, counts] = await Promise.all([
-    tx
-      .execute(sql`SELECT d.* ${base} ${paymentStatusOf(input.status)} ORDER BY d.paid_at DESC, d.payment_id LIMIT ${input.pageSize} OFFSET ${offsetOf(input.page, input.pageSize)}`)
-      .then((r) => rowsOf<DepositRaw>(r)),
-    tx.execute(sql`SELECT d.deposit_status AS status, count(*)::int AS n ${base} GROUP BY d.deposit_status`).then((r) => rowsOf<{ status: DepositStatus; n: number }>(r)),
-  ]);
-  const byStatus = Object.fromEntries(DEPOSIT_STATUSES.map((s) => [s, counts.find((c) => c.status === s)?.n ?? 0])) as Record<DepositStatus, number>;
+  // One statement: the searched deposits once, their count per status, and the page beside it (one row of nulls when the page is empty).
+  const result = rowsOf<(DepositRaw | { [K in keyof DepositRaw]: null }) & { counts: Partial<Record<DepositStatus, number>> }>(
+    await tx.execute(sql`WITH d AS (SELECT d.* FROM (${depositsQuery(tenant.id)}) d WHERE true ${searchFilter("d", input.search)})
+      SELECT page.*, c.counts
+      FROM (SELECT coalesce(json_object_agg(s.status, s.n), '{}') AS counts FROM (SELECT d.deposit_status AS status, count(*)::int AS n FROM d GROUP BY d.deposit_status) s) c
+      LEFT JOIN LATERAL (SELECT d.* FROM d WHERE true ${paymentStatusOf(input.status)} ORDER BY d.paid_at DESC, d.payment_id LIMIT ${input.pageSize} OFFSET ${offsetOf(input.page, input.pageSize)}) page ON true
+      ORDER BY page.paid_at DESC, page.payment_id`),
+  );
+  const counts = result[0]?.counts ?? {};
+  const rows = result.flatMap(({ counts: _, ...row }) => (row.payment_id === null ? [] : [row as DepositRaw]));
+  const byStatus = Object.fromEntries(DEPOSIT_STATUSES.map((s) => [s, counts[s] ?? 0])) as Record<DepositStatus, number>;
   const total = input.status ? byStatus[input.status] : Object.values(byStatus).reduce((a, b) => a + b, 0);
   return { items: rows.map(depositView), total, counts: byStatus };
 }
