@@ -31,10 +31,10 @@ test("batch close at cash box close: the terminal's sales and net next to the co
   await closeOwnCashbox(page);
   setup = await ownerAtPosWithTerminal(page, "card_service");
 
-  // Two card sales (RD$35.00 + RD$95.00) and one declined card attempt paid cash (RD$35.00).
+  // Two card sales (RD$35.00 + RD$85.00; products no demo promotion touches) and one declined card attempt paid cash (RD$35.00).
   for (const [code, total] of [
     ["AGUA-20", "RD$35.00"],
-    ["LECHE-1L", "RD$95.00"],
+    ["HAB-15", "RD$85.00"],
   ] as const) {
     await addByCode(page, code, 1);
     const pay = await openPayment(page, total, "Tarjeta");
@@ -57,10 +57,10 @@ test("batch close at cash box close: the terminal's sales and net next to the co
   const dialog = page.getByTestId("close-cashbox-dialog");
   const cardLine = dialog.locator('[data-testid="close-line"][data-code="CARD"]');
   const cashLine = dialog.locator('[data-testid="close-line"][data-code="CASH"]');
-  await expect(cardLine.getByTestId("expected")).toHaveText("RD$130.00");
+  await expect(cardLine.getByTestId("expected")).toHaveText("RD$120.00");
   await expect(cashLine.getByTestId("expected")).toHaveText("RD$35.00");
   await cashLine.getByRole("textbox").fill("35");
-  await cardLine.getByRole("textbox").fill("130");
+  await cardLine.getByRole("textbox").fill("120");
 
   const batch = dialog.getByTestId("terminal-batch-close");
   await expect(batch).toContainText(`Cierre de lote: ${setup.providerName}`);
@@ -70,19 +70,19 @@ test("batch close at cash box close: the terminal's sales and net next to the co
   await expect(totals).toBeVisible();
   await expect(totals).toContainText("000001");
   await expect(totals).toContainText("2 ventas");
-  await expect(totals).toContainText("RD$130.00");
+  await expect(totals).toContainText("RD$120.00");
   await expect(totals).toContainText("0 devoluciones");
-  await expect(totals.getByTestId("batch-net")).toHaveText("RD$130.00");
-  await expect(totals).toContainText("Contado en tarjeta: RD$130.00");
+  await expect(totals.getByTestId("batch-net")).toHaveText("RD$120.00");
+  await expect(totals).toContainText("Contado en tarjeta: RD$120.00");
   await expect(totals.getByTestId("batch-match")).toHaveText("Coincide con la terminal");
   // Closed once: the button stays off.
   await expect(batch.getByTestId("batch-close")).toBeDisabled();
 
   // A slip missing from the count: the terminal and the count disagree.
-  await cardLine.getByRole("textbox").fill("95");
-  await expect(totals).toContainText("Contado en tarjeta: RD$95.00");
+  await cardLine.getByRole("textbox").fill("85");
+  await expect(totals).toContainText("Contado en tarjeta: RD$85.00");
   await expect(totals.getByTestId("batch-match")).toHaveText("No coincide con la terminal");
-  await cardLine.getByRole("textbox").fill("130");
+  await cardLine.getByRole("textbox").fill("120");
   await expect(totals.getByTestId("batch-match")).toHaveText("Coincide con la terminal");
 
   await dialog.getByTestId("confirm-close-cashbox").click();

@@ -18,7 +18,7 @@ function ean13(stem: string): string {
   throw new Error(stem);
 }
 const RICE = ean13("746012300005"); // Arroz La Garza 10 lb, RD$420, 5% split-payment limit
-const MILK = ean13("746012300010"); // Leche Rica entera 1 L, RD$95
+const MILK = ean13("746012300010"); // Leche Rica entera 1 L, RD$95, 10 % off with the demo's dairy promotion
 
 async function scan(page: Page, code: string) {
   await page.keyboard.press("F2");
@@ -36,7 +36,9 @@ test("scan two products, apply a Normal discount, pay half cash half card, see t
   await expect(page.getByTestId("cart-line")).toHaveCount(1);
   await scan(page, MILK);
   await expect(page.getByTestId("cart-line")).toHaveCount(2);
-  await expect(page.getByTestId("cart-total")).toHaveText("RD$515.00");
+  // 420 + 95 − 10 % (the demo's dairy promotion, named on the line) = 505.50
+  await expect(page.getByTestId("cart-line").filter({ hasText: "Leche Rica" }).getByTestId("line-promotion")).toContainText("10 % en lácteos");
+  await expect(page.getByTestId("cart-total")).toHaveText("RD$505.50");
 
   // Normal discount for a sale split between cash and card: the rice allows 5%.
   await page.keyboard.press("F7");
@@ -47,18 +49,18 @@ test("scan two products, apply a Normal discount, pay half cash half card, see t
   await sheet.getByRole("button", { name: /^Máx/ }).click();
   await sheet.getByRole("button", { name: "Aplicar" }).click();
   await expect(sheet).toHaveCount(0);
-  // 420 − 5% = 399 + 95 = 494
-  await expect(page.getByTestId("cart-total")).toHaveText("RD$494.00");
+  // 420 − 5% = 399 + 85.50 = 484.50
+  await expect(page.getByTestId("cart-total")).toHaveText("RD$484.50");
 
   // Pay: cash first (the panel's first method), then card for the rest; more cash gives change.
   await page.keyboard.press("F9");
   const pay = page.getByRole("dialog", { name: "Cobrar" });
-  await expect(pay.getByTestId("checkout-total")).toHaveText("RD$494.00");
+  await expect(pay.getByTestId("checkout-total")).toHaveText("RD$484.50");
   await pay.getByLabel("Monto").first().fill("250");
   await pay.getByRole("button", { name: "Agregar pago" }).click();
   await expect(pay.getByLabel("Método de pago").nth(1)).toHaveValue(/.+/);
   await pay.getByLabel("Método de pago").nth(1).selectOption({ label: "Tarjeta" });
-  await expect(pay.getByLabel("Monto").nth(1)).toHaveValue("244.00");
+  await expect(pay.getByLabel("Monto").nth(1)).toHaveValue("234.50");
   await pay.getByLabel("Monto").first().fill("300");
   await expect(pay.getByTestId("checkout-change")).toHaveText("RD$50.00");
   await expect(pay.getByLabel("Próximo NCF")).toHaveValue(/^B02\d{8}$/);
