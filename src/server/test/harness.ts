@@ -182,7 +182,22 @@ export async function createTestContext(opts: { authRateLimitMax?: number; confi
   };
 }
 
-/** The tRPC error code of a failed call (e.g. 'NOT_FOUND'), or throws if the call succeeded. */
+/** The clients most tests act through: acme's owner and cashier, and the other tenant's owner (the outsider, for the NOT_FOUND checks). */
+export interface RoleClients {
+  owner: Client;
+  cashier: Client;
+  outsider: Client;
+}
+
+/** A fresh test context (createTestContext) with its RoleClients signed in. */
+export async function createRoleContext(opts?: Parameters<typeof createTestContext>[0]): Promise<RoleClients & { t: TestContext }> {
+  const t = await createTestContext(opts);
+  const owner = await t.client("acme", "owner");
+  const cashier = await t.client("acme", "cashier");
+  const outsider = await t.client("other", "owner");
+  return { t, owner, cashier, outsider };
+}
+
 /**
  * Gives a user of the tenant an open cash box session on a cash box of their own (made for them),
  * as a cashier has before selling at the POS; answers the cash box and session ids.
@@ -198,6 +213,7 @@ export async function openCashboxFor(t: TestContext, tenant: TestTenant, role: R
   return { cashboxId, sessionId };
 }
 
+/** The tRPC error code of a failed call (e.g. 'NOT_FOUND'), or throws if the call succeeded. */
 export async function errorOf(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
   try {
     await promise;

@@ -3,7 +3,7 @@ import { addDaysTo, weekday } from "../../../shared/appointments/availability";
 import { businessDate } from "../../../shared/platform/dates";
 import { withTenant } from "../../db/client";
 import { newId } from "../../ids";
-import { type Client, createTestContext, errorOf, type TestContext } from "../../test/harness";
+import { type Client, createRoleContext, errorOf, type TestContext } from "../../test/harness";
 import { appointmentPolicies, employeeSchedules } from "./tables";
 
 let t: TestContext;
@@ -45,10 +45,7 @@ async function schedule(tenantId: string, employeeId: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestContext();
-  owner = await t.client("acme", "owner");
-  cashier = await t.client("acme", "cashier");
-  outsider = await t.client("other", "owner");
+  ({ t, owner, cashier, outsider } = await createRoleContext());
   const prices = { price2: "0", price3: "0" };
   masaje = (await owner.product.create.mutate({ name: "Masaje", sku: "SRV-MASAJE", price: "1000", ...prices, productType: "service", isScheduleable: true, defaultDuration: 60 })).id;
   manicure = (await owner.product.create.mutate({ name: "Manicure", sku: "SRV-MANI", price: "400", ...prices, productType: "service", isScheduleable: true, defaultDuration: 30 })).id;

@@ -2,7 +2,7 @@ import { addDaysTo, weekday } from "../../../shared/appointments/availability";
 import { businessDate } from "../../../shared/platform/dates";
 import { withTenant } from "../../db/client";
 import { newId } from "../../ids";
-import { type Client, createTestContext, type TestContext } from "../../test/harness";
+import { type Client, createRoleContext, type TestContext } from "../../test/harness";
 import { employeeSchedules } from "./tables";
 
 /** Mon–Sat 08:00–18:00 with a 12:00–13:00 break, Sunday off (the demo's week). */
@@ -27,9 +27,7 @@ export interface AppointmentFixture {
 
 /** A test database with a schedulable service, two employees who work the week, and the dates to book on. */
 export async function appointmentFixture(): Promise<AppointmentFixture> {
-  const t = await createTestContext();
-  const owner = await t.client("acme", "owner");
-  const outsider = await t.client("other", "owner");
+  const { t, owner, outsider } = await createRoleContext();
   const masaje = (await owner.product.create.mutate({ name: "Masaje", sku: "SRV-MASAJE", price: "1000", price2: "0", price3: "0", productType: "service", isScheduleable: true, defaultDuration: 60, isTaxable: false })).id;
   const ana = (await owner.employee.create.mutate({ name: "Ana" })).id;
   const beto = (await owner.employee.create.mutate({ name: "Beto" })).id;

@@ -2,7 +2,7 @@ import { TRPCClientError } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultOpeningHours } from "../../../../shared/appointments/business";
 import { withTenant } from "../../../db/client";
-import { type Client, createTestContext, errorOf, type TestContext } from "../../../test/harness";
+import { type Client, createRoleContext, errorOf, type TestContext } from "../../../test/harness";
 import { businessValues } from "../notify/service";
 import { readBusinessProfile } from "./service";
 
@@ -17,10 +17,7 @@ let cashier: Client;
 let outsider: Client;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  owner = await t.client("acme", "owner");
-  cashier = await t.client("acme", "cashier");
-  outsider = await t.client("other", "owner");
+  ({ t, owner, cashier, outsider } = await createRoleContext());
 });
 afterAll(() => t.close());
 

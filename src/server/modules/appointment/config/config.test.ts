@@ -3,7 +3,7 @@ import { defaultWeek } from "../../../../shared/appointments/config";
 import { businessDate } from "../../../../shared/platform/dates";
 import { withTenant } from "../../../db/client";
 import { newId } from "../../../ids";
-import { type Client, createTestContext, errorOf, type TestContext } from "../../../test/harness";
+import { type Client, createRoleContext, errorOf, type TestContext } from "../../../test/harness";
 import { employeeProducts } from "../../employee/tables";
 import { getPolicyRow } from "./service";
 
@@ -37,10 +37,7 @@ async function employee(c: Client, name: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestContext();
-  owner = await t.client("acme", "owner");
-  cashier = await t.client("acme", "cashier");
-  outsider = await t.client("other", "owner");
+  ({ t, owner, cashier, outsider } = await createRoleContext());
   catering = await service(owner, "Consulta de catering", "CITA-CATERING");
   clase = await service(owner, "Clase de cocina dominicana", "CITA-CLASE");
   plain = await service(owner, "Entrega a domicilio", "ENTREGA", false);

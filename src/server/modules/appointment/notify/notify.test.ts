@@ -4,7 +4,7 @@ import { addDaysTo, weekday } from "../../../../shared/appointments/availability
 import { businessDate } from "../../../../shared/platform/dates";
 import { withTenant } from "../../../db/client";
 import { newId } from "../../../ids";
-import { type Client, createTestContext, errorOf, type TestContext } from "../../../test/harness";
+import { type Client, createRoleContext, errorOf, type TestContext } from "../../../test/harness";
 import { mailMessages } from "../../mail/tables";
 import { appointments, employeeSchedules } from "../tables";
 import { sendDueReminders } from "./reminders";
@@ -57,10 +57,7 @@ async function appointmentRow(tenantId: string, id: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestContext();
-  owner = await t.client("acme", "owner");
-  cashier = await t.client("acme", "cashier");
-  outsider = await t.client("other", "owner");
+  ({ t, owner, cashier, outsider } = await createRoleContext());
   const prices = { price2: "0", price3: "0" };
   masaje = (await owner.product.create.mutate({ name: "Masaje", sku: "SRV-MASAJE", price: "1000", ...prices, productType: "service", isScheduleable: true, isTaxable: false, defaultDuration: 60 } as never)).id;
   ana = (await owner.employee.create.mutate({ name: "Ana Pérez" })).id;

@@ -5,7 +5,7 @@ import { addDaysTo, weekday } from "../../../../shared/appointments/availability
 import { businessDate } from "../../../../shared/platform/dates";
 import { rowsOf, withTenant } from "../../../db/client";
 import { newId } from "../../../ids";
-import { type Client, createTestContext, TEST_PASSWORD, type TestContext } from "../../../test/harness";
+import { type Client, createRoleContext, TEST_PASSWORD, type TestContext } from "../../../test/harness";
 import type { AppRouter } from "../../../trpc/app-router";
 import { hashPassword } from "../../auth/service";
 import { users } from "../../auth/tables";
@@ -32,9 +32,7 @@ export interface PortalFixture {
 
 /** A test database where acme has the schedulable service Masaje, done by the named employees on the given week. */
 export async function portalFixture(opts: { employees: string[]; week: Week }): Promise<PortalFixture> {
-  const t = await createTestContext();
-  const owner = await t.client("acme", "owner");
-  const outsiderOwner = await t.client("other", "owner");
+  const { t, owner, outsider: outsiderOwner } = await createRoleContext();
   const masaje = (await owner.product.create.mutate({ name: "Masaje", sku: "SRV-MASAJE", price: "1000", price2: "0", price3: "0", productType: "service", isScheduleable: true, defaultDuration: 60 })).id;
   const employees: Record<string, string> = {};
   for (const name of opts.employees) employees[name] = (await owner.employee.create.mutate({ name })).id;

@@ -3,7 +3,7 @@ import { addDaysTo, weekday } from "../../../../shared/appointments/availability
 import { businessDate } from "../../../../shared/platform/dates";
 import { withTenant } from "../../../db/client";
 import { newId } from "../../../ids";
-import { type Client, createTestContext, errorOf, type TestContext } from "../../../test/harness";
+import { type Client, createRoleContext, errorOf, type TestContext } from "../../../test/harness";
 import { employeeSchedules, employeeTimeOff } from "../tables";
 
 let t: TestContext;
@@ -41,9 +41,7 @@ const booking = (service_id: string, employee_id: string, appointment_date: stri
 });
 
 beforeAll(async () => {
-  t = await createTestContext();
-  owner = await t.client("acme", "owner");
-  outsider = await t.client("other", "owner");
+  ({ t, owner, outsider } = await createRoleContext());
   const prices = { price2: "0", price3: "0" };
   masaje = (await owner.product.create.mutate({ name: "Masaje", sku: "SRV-MASAJE", price: "1000", ...prices, productType: "service", isScheduleable: true, defaultDuration: 60, isTaxable: false })).id;
   manicure = (await owner.product.create.mutate({ name: "Manicure", sku: "SRV-MANI", price: "400", ...prices, productType: "service", isScheduleable: true, defaultDuration: 30, isTaxable: false })).id;
