@@ -13,6 +13,8 @@ export const SEEDED_NAMES_EN: Readonly<Record<string, string>> = {
   Cheque: "Check",
   Crédito: "Credit",
   "Nota de crédito": "Credit note",
+  "Bono de regalo": "Gift voucher",
+  "Puntos": "Points",
   // Currencies
   "Peso dominicano": "Dominican peso",
   "Dólar estadounidense": "US dollar",

@@ -140,7 +140,7 @@ export const MAPPING_DEFAULTS = {
 export type MappingKey = keyof typeof MAPPING_DEFAULTS;
 export const MAPPING_KEYS = Object.keys(MAPPING_DEFAULTS) as MappingKey[];
 
-/** The default account key of a payment method, by its code (CASH, CARD, TRANSFER, CHECK, CREDIT, CREDIT_NOTE). */
+/** The default account key of a payment method, by its code (CASH, CARD, TRANSFER, CHECK, CREDIT, CREDIT_NOTE, GIFT_VOUCHER, POINTS). */
 export function methodDefaultKey(code: string): MappingKey {
   switch (code) {
     case "CASH":
@@ -150,6 +150,10 @@ export function methodDefaultKey(code: string): MappingKey {
     case "CREDIT":
       return "receivables";
     case "CREDIT_NOTE":
+    // Gift vouchers and rewards points are stored value owed to the holder, like store credit: the
+    // redemption settles that liability ('Saldos a favor de clientes'); a tenant may map them elsewhere.
+    case "GIFT_VOUCHER":
+    case "POINTS":
       return "customer_credit";
     default:
       return "bank";

@@ -214,5 +214,5 @@ export const customerTypeInput = z.object({
 export const customerTypeUpdateInput = customerTypeInput.extend({ id: z.string().uuid() });
 
 /** Rewards movements (customer_point_movements.source_type). */
-export const POINT_SOURCE_TYPES = ["sale", "sale_cancel", "credit_note", "adjustment", "redemption"] as const;
+export const POINT_SOURCE_TYPES = ["sale", "sale_cancel", "credit_note", "adjustment", "redemption", "redemption_cancel"] as const;
 export type PointSourceType = (typeof POINT_SOURCE_TYPES)[number];

@@ -87,6 +87,8 @@ describe("607 payment forms", () => {
     expect(methodForms({ code: "AZUL", useCardProvider: true })).toEqual({ sale: "card", purchase: "03" });
     expect(methodForms({ code: "CREDIT" })).toEqual({ sale: "credit", purchase: "04" });
     expect(methodForms({ code: "CREDIT_NOTE" })).toEqual({ sale: "others", purchase: "06" });
+    expect(methodForms({ code: "GIFT_VOUCHER" })).toEqual({ sale: "bond", purchase: null });
+    expect(methodForms({ code: "POINTS" })).toEqual({ sale: "others", purchase: null });
     expect(methodForms({ code: "PAYPAL" })).toEqual({ sale: "others", purchase: null });
     expect(
       saleForms(

@@ -416,6 +416,8 @@ export function methodForms(method: { code: string; useCardProvider?: boolean })
   if (code === "CREDIT") return { sale: "credit", purchase: "04" };
   // store credit spent as a tender: 'other forms of sale' in the 607, form 06 in the 606
   if (code === "CREDIT_NOTE") return { sale: "others", purchase: "06" };
+  // a gift voucher redeemed: the 607's 'bonos o certificados de regalo' column
+  if (code === "GIFT_VOUCHER") return { sale: "bond", purchase: null };
   return { sale: "others", purchase: null };
 }
 

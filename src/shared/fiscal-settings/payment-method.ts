@@ -7,7 +7,22 @@ import { settingsCode, settingsId, settingsName, settingsOrder, updateOf } from 
  */
 
 /** The methods every tenant starts with; the POS and the cash count rely on their codes. */
-export const SYSTEM_PAYMENT_METHOD_CODES = ["CASH", "CARD", "TRANSFER", "CHECK", "CREDIT", "CREDIT_NOTE"] as const;
+export const SYSTEM_PAYMENT_METHOD_CODES = ["CASH", "CARD", "TRANSFER", "CHECK", "CREDIT", "CREDIT_NOTE", "GIFT_VOUCHER", "POINTS"] as const;
+
+/**
+ * The stored-value methods (issue 16 §4): store credit, gift vouchers and rewards points, spent by
+ * a sale's checkout through the tender engine (src/server/modules/tender). They pay no supplier
+ * bill, invoice payment, payment link or appointment.
+ */
+export const STORED_VALUE_METHOD_CODES = ["CREDIT_NOTE", "GIFT_VOUCHER", "POINTS"] as const;
+export type StoredValueMethodCode = (typeof STORED_VALUE_METHOD_CODES)[number];
+export function isStoredValueMethod(code: string): boolean {
+  return (STORED_VALUE_METHOD_CODES as readonly string[]).includes(code.toUpperCase());
+}
+/** Methods that only record a sale (credit) or spend stored value: never a later payment of what is owed. */
+export function isNotForPayments(code: string): boolean {
+  return code.toUpperCase() === "CREDIT" || isStoredValueMethod(code);
+}
 
 export function isSystemPaymentMethod(code: string): boolean {
   return (SYSTEM_PAYMENT_METHOD_CODES as readonly string[]).includes(code);

@@ -74,6 +74,8 @@ export const configUpdateInput = z.object({
   sell_without_cashbox: z.boolean().optional(),
   rewards_points_per_unit: wholeNumber(0, 1000, "errors:invalidNumber").optional(),
   rewards_amount_per_point: decimal({ scale: 2, min: 0.01, max: 1_000_000 }).optional(),
+  /** pesos a point pays at checkout; 0 turns redemption off */
+  rewards_point_value: decimal({ scale: 2, min: 0, max: 1_000_000, maxPlaces: 2 }).optional(),
 });
 
 export const tenantStatusInput = z.object({ tenantId: z.string().uuid(), status: z.enum(["active", "suspended"]) });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { decimal } from "../catalog/decimal";
+import { Big, decimal, toBig } from "../catalog/decimal";
 import { calendarDate } from "../platform/dates";
 import { pageNumber } from "../platform/pagination";
 import { wholeNumber } from "../platform/whole-number";
@@ -75,7 +75,27 @@ export const VM = {
   notActive: "vouchers:errors.notActive",
   forbidden: "vouchers:errors.forbiddenGenerate",
   status: "vouchers:errors.status",
+  /** spec 02 / 03: 'Invalid voucher' (unknown, used, expired, not yet valid, cancelled, lost or stolen) */
+  invalid: "vouchers:errors.invalid",
+  codeRequired: "vouchers:errors.codeRequired",
+  overBalance: "vouchers:errors.overBalance",
+  overPercentage: "vouchers:errors.overPercentage",
+  pesosOnly: "vouchers:errors.pesosOnly",
 } as const;
+
+/** The payment method that redeems gift vouchers at checkout (its payment's reference is the code). */
+export const VOUCHER_METHOD_CODE = "GIFT_VOUCHER";
+
+/**
+ * What a voucher pays of a sale: a fixed voucher its balance, a percentage voucher `value`% of the
+ * sale's total (rounded half up to the cent), never more than what is still pending.
+ */
+export function voucherPays(v: { type: string; balance: string }, saleTotal: string, pending: string): string {
+  const max = v.type === "percentage" ? toBig(saleTotal).times(toBig(v.balance)).div(100).round(2, Big.roundHalfUp) : toBig(v.balance);
+  const due = toBig(pending);
+  const pay = max.lt(due) ? max : due;
+  return (pay.lt(0) ? new Big(0) : pay).toFixed(2);
+}
 
 const id = (message = "errors:invalidInput") => z.uuid({ error: message });
 const optionalText = z
@@ -126,6 +146,15 @@ export const batchIdInput = z.object({ batchId: id() });
 export const voucherIdInput = z.object({ voucherId: id() });
 /** The image export: the batch's active vouchers, at most VOUCHER_LIMITS.maxImages. */
 export const exportImagesInput = batchIdInput;
+
+/** voucher.check: a code typed or scanned from the QR (normalised as stored). */
+export const checkInput = z.object({
+  code: z
+    .string({ error: VM.codeRequired })
+    .max(60, VM.invalid)
+    .transform((v) => normalizeCode(v))
+    .refine((v) => v.length > 0, VM.codeRequired),
+});
 
 export const cancelInput = z.object({
   voucherId: id(),

@@ -1,12 +1,15 @@
+import { eq } from "drizzle-orm";
 import { businessDate } from "../../../shared/platform/dates";
 import { newId } from "../../ids";
 import { hashPassword } from "../../modules/auth/service";
 import { users } from "../../modules/auth/tables";
+import { addPointMovement } from "../../modules/customer/service";
 import { customers } from "../../modules/customer/tables";
 import { createTenant } from "../../modules/onboarding/service";
 import { paymentLinkSettings } from "../../modules/payment-link/tables";
 import { cashboxes } from "../../modules/pos/tables";
 import { unsafeFindTenantBySubdomain } from "../../modules/tenant/service";
+import { tenantConfigs } from "../../modules/tenant/tables";
 import { type Db, withTenant } from "../client";
 import { seedDemoAppointments } from "./demo-appointments";
 import { seedDemoCatalog } from "./demo-catalog";
@@ -43,11 +46,17 @@ export async function seedDemo(db: Db, opts: { sampleMonth?: boolean } = {}): Pr
     await tx.insert(users).values(
       staff.map((u) => ({ tenantId: tenant.id, id: newId(), name: u.name, email: u.email, passwordHash, role: u.role, isOwner: false, language: "es", warehouseId })),
     );
+    const luis = newId();
+    const carmen = newId();
     await tx.insert(customers).values([
       { tenantId: tenant.id, id: newId(), code: "C-0002", name: "Supermercado Bravo Churchill", taxId: "101850043", email: "compras@bravo.do", phone: "809-555-0110", address: "Av. Winston Churchill, Santo Domingo" },
-      { tenantId: tenant.id, id: newId(), code: "C-0003", name: "Luis Fernández", taxId: "00113918205", phone: "829-555-0177", address: "Calle El Conde 54, Zona Colonial" },
-      { tenantId: tenant.id, id: newId(), code: "C-0004", name: "Carmen Santos", phone: "849-555-0123", email: "carmen.santos@example.do" },
+      { tenantId: tenant.id, id: luis, code: "C-0003", name: "Luis Fernández", taxId: "00113918205", phone: "829-555-0177", address: "Calle El Conde 54, Zona Colonial" },
+      { tenantId: tenant.id, id: carmen, code: "C-0004", name: "Carmen Santos", phone: "849-555-0123", email: "carmen.santos@example.do" },
     ]);
+    // Rewards points to spend at the POS (issue 16 §4): RD$1.00 a point, so the demo shows redemption.
+    await tx.update(tenantConfigs).set({ rewardsPointValue: "1.00" }).where(eq(tenantConfigs.tenantId, tenant.id));
+    await addPointMovement(tx, tenant.id, { customerId: luis, points: 500, sourceType: "adjustment", note: "Puntos de bienvenida" });
+    await addPointMovement(tx, tenant.id, { customerId: carmen, points: 1200, sourceType: "adjustment", note: "Puntos de bienvenida" });
     await seedDemoCatalog(tx, tenant.id, warehouseId, ownerId);
     await seedDemoAppointments(tx, tenant.id, ownerId, businessDate(new Date(), tenant.timezone));
     await seedDemoPromotions(tx, tenant.id, ownerId, businessDate(new Date(), tenant.timezone));

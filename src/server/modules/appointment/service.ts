@@ -15,6 +15,7 @@ import {
   type updateStatusInput,
 } from "../../../shared/appointments/schemas";
 import { Big, toBig } from "../../../shared/catalog/decimal";
+import { isNotForPayments } from "../../../shared/fiscal-settings/payment-method";
 import { computeCart } from "../../../shared/pos/pricing";
 import { rowsOf, type Tx } from "../../db/client";
 import { newId } from "../../ids";
@@ -407,7 +408,7 @@ export async function applyPayment(ctx: AppointmentContext, input: z.output<type
   );
   if (!method) throw notFound();
   const code = method.code.toUpperCase();
-  if (!method.available || code === CREDIT_METHOD_CODE || code === "CREDIT_NOTE") throw appError("BAD_REQUEST", "appointments:errors.methodNotForAppointments");
+  if (!method.available || isNotForPayments(code)) throw appError("BAD_REQUEST", "appointments:errors.methodNotForAppointments");
 
   const paymentId = newId();
   const paidAfter = toBig(appt.amount_paid).plus(input.amount).toFixed(2);

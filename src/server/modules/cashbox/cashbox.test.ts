@@ -239,7 +239,7 @@ describe("cashbox sessions", () => {
     const summary = await cashier.cashbox.getCloseSummary.query({ sessionId });
     expect(summary).toMatchObject({ sessionId, cashboxName: "Caja 1", status: "open", openingAmount: "1000.00", orderCount: 5, changeTotal: "150.00", closedAt: null, totalCounted: null });
     const byCode = Object.fromEntries(summary.lines.map((l) => [l.code, l]));
-    expect(summary.lines.map((l) => l.code)).toEqual(["CASH", "CARD", "TRANSFER", "CHECK", "CREDIT", "CREDIT_NOTE"]);
+    expect(summary.lines.map((l) => l.code)).toEqual(["CASH", "CARD", "TRANSFER", "CHECK", "CREDIT", "CREDIT_NOTE", "GIFT_VOUCHER", "POINTS"]);
     expect(byCode.CASH).toMatchObject({ isCash: true, payments: "1932.50", paymentCount: 3, expected: "2782.50" });
     expect(byCode.CARD).toMatchObject({ isCash: false, payments: "2360.00", paymentCount: 1, expected: "2360.00" });
     expect(byCode.TRANSFER).toMatchObject({ payments: "200.50", expected: "200.50" });

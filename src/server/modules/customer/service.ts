@@ -1,5 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { Big, toBig } from "../../../shared/catalog/decimal";
 import {
   type CustomerCreateInput,
   type CustomerListInput,
@@ -18,6 +19,7 @@ import { currencies } from "../currency/tables";
 import { paymentMethods } from "../payment-method/tables";
 import { orderPayments, orders } from "../pos/tables";
 import { nextDocumentNumber } from "../sequence/service";
+import { tenantConfigs } from "../tenant/tables";
 import { getLegalData } from "./legal-service";
 import { customerPointMovements, customers, customerTypes, legalClients } from "./tables";
 
@@ -471,6 +473,50 @@ export async function addPointMovement(tx: Tx, tenantId: string, input: PointMov
     throw appError("BAD_REQUEST", "customers:errors.insufficientPoints");
   }
   return Number(row.balance);
+}
+
+/** The payment method that pays with rewards points at checkout. */
+export const POINTS_METHOD_CODE = "POINTS";
+
+/** The points that pay `amount` pesos at `pointValue` pesos a point: rounded up (a part of a point is a whole point spent). */
+export function pointsFor(amount: string, pointValue: string): number {
+  return toBig(amount).div(toBig(pointValue)).round(0, Big.roundUp).toNumber();
+}
+
+/**
+ * Pays `amount` pesos of a sale with the customer's rewards points (issue 16 §4): the tenant's
+ * redemption value (rewards_point_value, pesos a point; 0 = off) prices them, ceil(amount / value)
+ * points are taken in one UPDATE that only succeeds while the customer has them (a 'redemption'
+ * movement of the order), so two sales cannot spend the same points. The cash customer has none.
+ */
+export async function spendPoints(tx: Tx, tenantId: string, orderId: string, customerId: string, amount: string) {
+  const [[config], [customer]] = await Promise.all([
+    tx.select({ value: tenantConfigs.rewardsPointValue }).from(tenantConfigs).where(eq(tenantConfigs.tenantId, tenantId)).limit(1),
+    tx.select({ isDefault: customers.isDefault }).from(customers).where(mine(tenantId, customerId)).limit(1),
+  ]);
+  const value = config?.value ?? "0";
+  if (toBig(value).lte(0)) throw appError("BAD_REQUEST", "customers:errors.pointsRedemptionOff");
+  if (!customer || customer.isDefault) throw appError("BAD_REQUEST", "customers:errors.pointsNeedCustomer");
+  const points = pointsFor(amount, value);
+  if (points <= 0) return;
+  const [row] = rowsOf<{ balance: number }>(
+    await tx.execute(pointMovementStatement(tenantId, { customerId, points: -points, sourceType: "redemption", sourceId: orderId, note: amount })),
+  );
+  if (!row) throw appError("BAD_REQUEST", "customers:errors.insufficientPointsFor", { points, amount });
+}
+
+/** A cancelled sale gives back the points it spent (a 'redemption_cancel' movement), once. */
+export async function reversePointSpends(tx: Tx, tenantId: string, orderId: string) {
+  const rows = rowsOf<{ customer_id: string; points: number }>(
+    await tx.execute(sql`
+      SELECT customer_id, -sum(points)::int AS points FROM ${customerPointMovements} m
+      WHERE tenant_id = ${tenantId} AND source_id = ${orderId} AND source_type = 'redemption'
+        AND NOT EXISTS (SELECT 1 FROM ${customerPointMovements} r WHERE r.tenant_id = m.tenant_id AND r.source_id = m.source_id AND r.source_type = 'redemption_cancel')
+      GROUP BY customer_id`),
+  );
+  for (const r of rows) {
+    if (r.points > 0) await addPointMovement(tx, tenantId, { customerId: r.customer_id, points: r.points, sourceType: "redemption_cancel", sourceId: orderId });
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { Big, MONEY_MAX, toBig } from "../../../shared/catalog/decimal";
-import { methodTakesCurrency } from "../../../shared/fiscal-settings/payment-method";
+import { isNotForPayments, methodTakesCurrency } from "../../../shared/fiscal-settings/payment-method";
 import { balanceDueOf, paymentStatusOf } from "../../../shared/invoices/balance";
 import { type CancelReasonCode, type InvoiceListInput, type invoiceDraftInput, type invoiceListInput, invoiceStatusOf, type recordPaymentInput } from "../../../shared/invoices/schemas";
 import { businessDate } from "../../../shared/platform/dates";
@@ -22,7 +22,7 @@ import { customers } from "../customer/tables";
 import { employees } from "../employee/tables";
 import { ncfTypes } from "../ncf/tables";
 import { paymentMethods } from "../payment-method/tables";
-import { CREDIT_METHOD_CODE, cancelInvoice, createInvoice, getReceiptData, type InvoiceInput, loadProducts, orderItemRows, type PosContext, priceItems } from "../pos/service";
+import { cancelInvoice, createInvoice, getReceiptData, type InvoiceInput, loadProducts, orderItemRows, type PosContext, priceItems } from "../pos/service";
 import { orderItems, orderPayments, orders } from "../pos/tables";
 import { nextDocumentNumber } from "../sequence/service";
 import { warehouses } from "../warehouse/tables";
@@ -300,7 +300,7 @@ export async function recordPayment(ctx: PosContext, input: z.output<typeof reco
   if (!method) throw appError("NOT_FOUND", "invoices:errors.paymentMethodNotFound");
   if (!currency) throw appError("NOT_FOUND", "invoices:errors.currencyNotFound");
   const code = method.code.toUpperCase();
-  if (code === CREDIT_METHOD_CODE || code === "CREDIT_NOTE") throw appError("BAD_REQUEST", "invoices:errors.methodNotForPayments");
+  if (isNotForPayments(code)) throw appError("BAD_REQUEST", "invoices:errors.methodNotForPayments");
   if (!methodTakesCurrency(method, currency)) throw appError("BAD_REQUEST", "fiscalSettings:errors.paymentMethod.singleCurrency", { method: method.name, currency: currency.code });
   const pending = toBig(order.balanceDue);
   if (pending.lte(0)) throw appError("BAD_REQUEST", "invoices:errors.nothingPending");

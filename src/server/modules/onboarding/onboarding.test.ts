@@ -45,7 +45,7 @@ describe("onboarding.register", () => {
     });
     expect(counts).toEqual({
       warehouses: 1,
-      methods: "CASH,CARD,TRANSFER,CHECK,CREDIT,CREDIT_NOTE",
+      methods: "CASH,CARD,TRANSFER,CHECK,CREDIT,CREDIT_NOTE,GIFT_VOUCHER,POINTS",
       currencies: "DOP,EUR,USD",
       default_currency: "DOP",
       ncf: "B01,B02,B03,B04,B11,B12,B13,B14,B15,B16,B17",

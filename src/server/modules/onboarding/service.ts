@@ -19,7 +19,7 @@ import { invalidateTenantCache, unsafeFindTenantBySubdomain } from "../tenant/se
 import { tenantConfigs, tenantModules, tenants } from "../tenant/tables";
 import { warehouses } from "../warehouse/tables";
 
-/** Cash first and default (it also takes foreign currencies); cards go through a provider; credit notes are spent as a tender. */
+/** Cash first and default (it also takes foreign currencies); cards go through a provider; credit notes, gift vouchers and points are spent as tenders. */
 export const DEFAULT_PAYMENT_METHODS = [
   { code: "CASH", name: "Efectivo", isDefault: true, useCurrencies: true },
   { code: "CARD", name: "Tarjeta", useCardProvider: true },
@@ -27,6 +27,8 @@ export const DEFAULT_PAYMENT_METHODS = [
   { code: "CHECK", name: "Cheque" },
   { code: "CREDIT", name: "Crédito", availableForAppointments: false },
   { code: "CREDIT_NOTE", name: "Nota de crédito", availableForAppointments: false },
+  { code: "GIFT_VOUCHER", name: "Bono de regalo", availableForAppointments: false },
+  { code: "POINTS", name: "Puntos", availableForAppointments: false },
 ];
 
 export const DEFAULT_CURRENCIES = [

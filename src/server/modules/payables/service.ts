@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { CASH_METHOD_CODE } from "../../../shared/cashbox/cashbox";
 import { toBig } from "../../../shared/catalog/decimal";
 import { compactTaxId } from "../../../shared/fiscal/tax-id";
+import { isNotForPayments } from "../../../shared/fiscal-settings/payment-method";
 import {
   AGING_BUCKETS,
   type AgingBucket,
@@ -42,7 +43,6 @@ import { supplierBillPayments, supplierBills } from "./tables";
 
 const SERIES = { key: "supplier_bill", prefix: "FP-", width: 6 };
 /** Payment methods a supplier bill cannot be paid with: they are not money leaving the business. */
-const NOT_FOR_BILLS = new Set(["CREDIT", "CREDIT_NOTE"]);
 
 const today = (ctx: PosContext) => businessDate(new Date(), ctx.tenant.timezone);
 
@@ -188,7 +188,7 @@ export async function payBill(ctx: PosContext, input: z.output<typeof payBillInp
     .where(and(eq(paymentMethods.tenantId, tenantId), eq(paymentMethods.id, input.paymentMethodId)));
   if (!method) throw appError("NOT_FOUND", "payables:errors.methodNotFound");
   const code = method.code.toUpperCase();
-  if (!method.isActive || NOT_FOR_BILLS.has(code)) throw appError("BAD_REQUEST", "payables:errors.methodNotAllowed");
+  if (!method.isActive || isNotForPayments(code)) throw appError("BAD_REQUEST", "payables:errors.methodNotAllowed");
   let sessionId: string | null = null;
   if (code === CASH_METHOD_CODE) {
     const session = await openSessionOf(tx, tenantId, user.id);

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import { toMinorUnits } from "../../../shared/card-terminal/minor-units";
 import { toBig } from "../../../shared/catalog/decimal";
+import { isNotForPayments } from "../../../shared/fiscal-settings/payment-method";
 import { translate } from "../../../shared/i18n/translate";
 import { formatMoney } from "../../../shared/money/format";
 import type { paymentLinkCreateInput, paymentLinkListInput, paymentLinkSettingsInput } from "../../../shared/payment-link/schemas";
@@ -87,7 +88,7 @@ export async function updateSettings(tx: Tx, tenantId: string, input: z.output<t
       .from(paymentMethods)
       .where(and(eq(paymentMethods.tenantId, tenantId), eq(paymentMethods.id, input.paymentMethodId)));
     if (!method) throw notFound();
-    if (["CREDIT", "CREDIT_NOTE"].includes(method.code.toUpperCase())) throw appError("BAD_REQUEST", E("methodNotForPayments"));
+    if (isNotForPayments(method.code)) throw appError("BAD_REQUEST", E("methodNotForPayments"));
   }
   const values = { provider: input.provider, isEnabled: input.isEnabled, ttlDays: input.ttlDays, paymentMethodId: input.paymentMethodId ?? null, updatedAt: new Date() };
   await tx

@@ -21,7 +21,7 @@ async function byCode(code: string, client: Client = owner) {
 describe("paymentMethod.getAllForSettings / getAll", () => {
   it("lists every method with its flags; the POS list keeps its shape", async () => {
     const all = await owner.paymentMethod.getAllForSettings.query();
-    expect(all.map((m) => m.code)).toEqual(["CASH", "CARD", "TRANSFER", "CHECK", "CREDIT", "CREDIT_NOTE"]);
+    expect(all.map((m) => m.code)).toEqual(["CASH", "CARD", "TRANSFER", "CHECK", "CREDIT", "CREDIT_NOTE", "GIFT_VOUCHER", "POINTS"]);
     expect(all[0]).toMatchObject({ name: "Efectivo", order: 0, isDefault: true, useCurrencies: true, useCardProvider: false, availableForAppointments: true, isActive: true, isSystem: true });
     expect(all[1]).toMatchObject({ code: "CARD", useCardProvider: true, isDefault: false });
     const pos = await cashier.paymentMethod.getAll.query();
@@ -50,7 +50,7 @@ describe("paymentMethod.create / update", () => {
     });
     expect((await errorOf(owner.paymentMethod.create.mutate({ code: "cash", name: "Efectivo 2", order: 11 }))).message).toBe("Ya existe un método de pago con el código CASH");
     // the POS sees it at once, in its order
-    expect((await cashier.paymentMethod.getAll.query()).map((m) => m.code)).toEqual(["CASH", "CARD", "TRANSFER", "CHECK", "CREDIT", "CREDIT_NOTE", "AZUL"]);
+    expect((await cashier.paymentMethod.getAll.query()).map((m) => m.code)).toEqual(["CASH", "CARD", "TRANSFER", "CHECK", "CREDIT", "CREDIT_NOTE", "GIFT_VOUCHER", "POINTS", "AZUL"]);
     // another tenant may use the code
     expect((await outsider.paymentMethod.create.mutate({ code: "AZUL", name: "Azul", order: 1 })).code).toBe("AZUL");
   });

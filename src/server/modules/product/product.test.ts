@@ -223,7 +223,7 @@ describe("permissions and inventory adjustment", () => {
 describe("paymentMethod.getAll", () => {
   it("lists the tenant's methods in order", async () => {
     const cashier = await t.client("acme", "cashier");
-    expect((await cashier.paymentMethod.getAll.query()).map((m) => m.code)).toEqual(["CASH", "CARD", "TRANSFER", "CHECK", "CREDIT", "CREDIT_NOTE"]);
+    expect((await cashier.paymentMethod.getAll.query()).map((m) => m.code)).toEqual(["CASH", "CARD", "TRANSFER", "CHECK", "CREDIT", "CREDIT_NOTE", "GIFT_VOUCHER", "POINTS"]);
     const outsider = await t.client("other", "cashier");
     expect((await outsider.paymentMethod.getAll.query()).map((m) => m.id)).not.toContain(cash);
   });

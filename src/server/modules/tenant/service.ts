@@ -136,6 +136,8 @@ export type TenantConfig = {
   /** rewards: points earned per rewards_amount_per_point pesos of an eligible sale */
   rewards_points_per_unit: number;
   rewards_amount_per_point: string;
+  /** rewards redemption: pesos a point pays at checkout (the POINTS method); "0.00" = off */
+  rewards_point_value: string;
 };
 
 /** The default currency's code (`currencies.is_default`, one per tenant); DOP before any currency exists. */
@@ -162,6 +164,7 @@ export async function getConfig(tx: Tx, tenantId: string): Promise<TenantConfig>
     sell_without_cashbox: c?.sellWithoutCashbox ?? false,
     rewards_points_per_unit: c?.rewardsPointsPerUnit ?? 1,
     rewards_amount_per_point: c?.rewardsAmountPerPoint ?? "100.00",
+    rewards_point_value: c?.rewardsPointValue ?? "0.00",
   };
 }
 
@@ -188,6 +191,7 @@ export async function updateConfig(tx: Tx, tenantId: string, patch: Partial<Tena
     sellWithoutCashbox: patch.sell_without_cashbox,
     rewardsPointsPerUnit: patch.rewards_points_per_unit,
     rewardsAmountPerPoint: patch.rewards_amount_per_point,
+    rewardsPointValue: patch.rewards_point_value,
   };
   const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
   await tx

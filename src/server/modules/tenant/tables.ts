@@ -44,6 +44,8 @@ export const tenantConfigs = pgTable(
     /** Rewards rule: points earned per `rewards_amount_per_point` pesos of an eligible sale (0 = off). */
     rewardsPointsPerUnit: integer("rewards_points_per_unit").notNull().default(1),
     rewardsAmountPerPoint: numeric("rewards_amount_per_point", { precision: 14, scale: 2 }).notNull().default("100"),
+    /** Rewards redemption: pesos a point pays at checkout (the POINTS payment method); 0 = redemption off. */
+    rewardsPointValue: numeric("rewards_point_value", { precision: 14, scale: 2 }).notNull().default("0"),
     /** Return policy printed on receipts, in days. */
     returnPolicyDays: integer("return_policy_days").notNull().default(2),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),

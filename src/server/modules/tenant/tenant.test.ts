@@ -58,6 +58,7 @@ describe("tenant.getCurrentConfig / updateConfig", () => {
       sell_without_cashbox: false,
       rewards_points_per_unit: 1,
       rewards_amount_per_point: "100.00",
+      rewards_point_value: "0.00",
       country_code: "DO",
     });
     expect(tenant.id).toBe(t.acme.tenant.id);

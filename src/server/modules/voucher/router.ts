@@ -1,7 +1,7 @@
-import { batchIdInput, batchListInput, cancelInput, createBatchInput, reportInput, VM, voucherIdInput, voucherListInput } from "../../../shared/vouchers/schemas";
+import { batchIdInput, batchListInput, cancelInput, checkInput, createBatchInput, reportInput, VM, voucherIdInput, voucherListInput } from "../../../shared/vouchers/schemas";
 import { appError } from "../../trpc/errors";
 import { can, middleware, type ProtectedContext, protectedProcedure, requirePermission, router } from "../../trpc/init";
-import { cancelVoucher, checkExpired, createBatch, exportCsv, getBatch, getBatches, getHistory, getImageExport, getVouchers, reportVoucher, type VoucherContext } from "./service";
+import { cancelVoucher, checkExpired, checkVoucher, createBatch, exportCsv, getBatch, getBatches, getHistory, getImageExport, getVouchers, reportVoucher, type VoucherContext } from "./service";
 
 const view = protectedProcedure.use(requirePermission("vouchers.view"));
 /** Generating needs vouchers.generate; without it the spec's own message ('You don't have permission to generate vouchers'). */
@@ -13,6 +13,8 @@ const generate = protectedProcedure.use(
 );
 const cancel = protectedProcedure.use(requirePermission("vouchers.cancel"));
 const report = protectedProcedure.use(requirePermission("vouchers.report"));
+/** The POS checks a code before paying with it (a cashier may not see the vouchers screens). */
+const pos = protectedProcedure.use(requirePermission("pos.access"));
 
 const vctx = (ctx: ProtectedContext): VoucherContext => ({ tx: ctx.tx, tenant: ctx.tenant, user: ctx.user, lang: ctx.lang });
 
@@ -35,4 +37,6 @@ export const voucherRouter = router({
   getHistory: view.input(voucherIdInput).query(({ ctx, input }) => getHistory(vctx(ctx), input.voucherId)),
   /** The bulk check: active vouchers past their last valid day become expired. */
   checkExpired: view.mutation(({ ctx }) => checkExpired(vctx(ctx))),
+  /** A code typed or scanned at checkout: its type, balance and expiry, else 'Invalid voucher'. */
+  check: pos.input(checkInput).query(({ ctx, input }) => checkVoucher(vctx(ctx), input.code)),
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { Big, toBig } from "../../../shared/catalog/decimal";
 import { translate } from "../../../shared/i18n/translate";
 import { businessDate } from "../../../shared/platform/dates";
 import { offsetOf, pageOf } from "../../../shared/platform/pagination";
@@ -401,4 +402,120 @@ export async function checkExpired(ctx: VoucherContext) {
       SELECT count(*) AS n FROM ev`),
   );
   return { expired: Number(row?.n ?? 0) };
+}
+
+// ---------------------------------------------------------------- redemption at checkout (issue 16 §4)
+
+/** The state of a voucher that may be spent today: active, with something left, within its dates. */
+const spendable = (today: string) => sql`v.status = 'active' AND v.balance > 0 AND v.valid_from <= ${today} AND v.valid_until >= ${today}`;
+
+/**
+ * voucher.check: what a code typed or scanned at the POS may pay: its type, balance (pesos, or the
+ * percent of a percentage voucher), amount, expiry and whether the batch keeps the remainder.
+ * Anything that cannot be spent today (unknown, another tenant's, used, expired, not yet valid,
+ * cancelled, lost or stolen) is 'Invalid voucher'.
+ */
+export async function checkVoucher(ctx: Pick<VoucherContext, "tx" | "tenant">, code: string) {
+  const { tx, tenant } = ctx;
+  const [row] = rowsOf<{ code: string; type: string; amount: string; balance: string; valid_until: string; keep_remainder: boolean }>(
+    await tx.execute(sql`
+      SELECT v.code, b.type, v.amount::text AS amount, v.balance::text AS balance, v.valid_until::text AS valid_until, b.keep_remainder
+      FROM ${vouchers} v JOIN ${voucherBatches} b ON b.tenant_id = v.tenant_id AND b.id = v.batch_id
+      WHERE v.tenant_id = ${tenant.id} AND v.code = ${normalizeCode(code)} AND ${spendable(businessDate(new Date(), tenant.timezone))}`),
+  );
+  if (!row) throw appError("BAD_REQUEST", VM.invalid);
+  return row;
+}
+
+/** A gift-voucher payment of a sale: the code (the payment's reference) and the pesos it pays. */
+export interface VoucherSpend {
+  paymentId: string;
+  reference: string;
+  amount: string;
+}
+
+/**
+ * Spends the sale's gift vouchers, each in one UPDATE that only succeeds while the voucher is
+ * active, within its dates and worth the amount (so two cashiers scanning one voucher at once
+ * spend it once). A fixed voucher pays up to its balance: the batch's keep_remainder leaves the
+ * rest as balance (still active), else the voucher is used whole and the rest is forfeited. A
+ * percentage voucher pays up to its percent of `saleTotal` and is used once. Each spend writes a
+ * 'used' event with the order and what the balance lost (details.taken), which a cancellation
+ * gives back. Refusals: 'Invalid voucher', or more than it may pay.
+ */
+export async function spendVouchers(ctx: { tx: Tx; tenant: TenantRow; user: SessionUser }, orderId: string, customerId: string, spends: readonly VoucherSpend[], saleTotal?: string) {
+  const { tx, tenant, user } = ctx;
+  const today = businessDate(new Date(), tenant.timezone);
+  // One code paid twice in a sale is one spend of the sum.
+  const byCode = new Map<string, string>();
+  for (const s of spends) {
+    const code = normalizeCode(s.reference);
+    if (!code) throw appError("BAD_REQUEST", VM.codeRequired);
+    byCode.set(code, toBig(byCode.get(code) ?? "0").plus(toBig(s.amount)).toFixed(2));
+  }
+  for (const [code, amount] of byCode) {
+    const cap = saleTotal === undefined ? sql`false` : sql`${amount}::numeric <= round(${saleTotal}::numeric * v.balance / 100, 2)`;
+    const [row] = rowsOf<{ id: string; balance: string; taken: string }>(
+      await tx.execute(sql`
+        UPDATE ${vouchers} v SET
+          balance = CASE WHEN b.type = 'fixed' AND b.keep_remainder THEN v.balance - ${amount}::numeric ELSE 0 END,
+          status = CASE WHEN b.type = 'fixed' AND b.keep_remainder AND v.balance - ${amount}::numeric > 0 THEN 'active' ELSE 'used' END,
+          used_at = now(), used_in_order_id = ${orderId}, used_by_customer_id = ${customerId}, updated_at = now()
+        FROM ${voucherBatches} b
+        WHERE v.tenant_id = ${tenant.id} AND v.code = ${code} AND ${spendable(today)}
+          AND b.tenant_id = v.tenant_id AND b.id = v.batch_id
+          AND (CASE WHEN b.type = 'fixed' THEN v.balance >= ${amount}::numeric ELSE ${cap} END)
+        RETURNING v.id, v.balance::text AS balance,
+          (CASE WHEN b.type = 'fixed' AND b.keep_remainder THEN ${amount}::numeric ELSE v.amount END)::text AS taken`),
+    );
+    if (!row) throw await spendRefusal(tx, tenant.id, code, amount, today, saleTotal);
+    await tx.insert(voucherEvents).values({
+      tenantId: tenant.id,
+      id: newId(),
+      voucherId: row.id,
+      event: "used",
+      amount,
+      orderId,
+      details: { taken: row.taken, balance_after: row.balance },
+      userId: user.id,
+    });
+  }
+}
+
+/** Why a voucher's spend was refused: 'Invalid voucher' unless it is spendable and the amount is too large. */
+async function spendRefusal(tx: Tx, tenantId: string, code: string, amount: string, today: string, saleTotal?: string) {
+  const [v] = rowsOf<{ type: string; balance: string }>(
+    await tx.execute(sql`
+      SELECT b.type, v.balance::text AS balance FROM ${vouchers} v JOIN ${voucherBatches} b ON b.tenant_id = v.tenant_id AND b.id = v.batch_id
+      WHERE v.tenant_id = ${tenantId} AND v.code = ${code} AND ${spendable(today)}`),
+  );
+  if (!v) return appError("BAD_REQUEST", VM.invalid);
+  if (v.type === "fixed") return appError("BAD_REQUEST", VM.overBalance, { code, balance: v.balance, amount });
+  const max = saleTotal === undefined ? "0.00" : toBig(saleTotal).times(toBig(v.balance)).div(100).round(2, Big.roundHalfUp).toFixed(2);
+  return appError("BAD_REQUEST", VM.overPercentage, { code, percent: v.balance, max, amount });
+}
+
+/**
+ * A cancelled sale gives its vouchers back: each 'used' event of the order not yet restored adds
+ * what the balance lost to the voucher again; a used one is active again (its use on this order
+ * forgotten), and a 'restored' event is written.
+ */
+export async function reverseVoucherSpends(tx: Tx, tenantId: string, orderId: string, userId: string | null = null) {
+  const used = rowsOf<{ voucher_id: string; amount: string; taken: string }>(
+    await tx.execute(sql`
+      SELECT e.voucher_id, e.amount::text AS amount, coalesce(e.details->>'taken', e.amount::text) AS taken FROM ${voucherEvents} e
+      WHERE e.tenant_id = ${tenantId} AND e.order_id = ${orderId} AND e.event = 'used'
+        AND NOT EXISTS (SELECT 1 FROM ${voucherEvents} r WHERE r.tenant_id = e.tenant_id AND r.voucher_id = e.voucher_id AND r.order_id = e.order_id AND r.event = 'restored')`),
+  );
+  for (const u of used) {
+    await tx.execute(sql`
+      UPDATE ${vouchers} SET balance = balance + ${u.taken}::numeric,
+        status = CASE WHEN status = 'used' THEN 'active' ELSE status END,
+        used_at = CASE WHEN used_in_order_id = ${orderId} THEN NULL ELSE used_at END,
+        used_by_customer_id = CASE WHEN used_in_order_id = ${orderId} THEN NULL ELSE used_by_customer_id END,
+        used_in_order_id = CASE WHEN used_in_order_id = ${orderId} THEN NULL ELSE used_in_order_id END,
+        updated_at = now()
+      WHERE tenant_id = ${tenantId} AND id = ${u.voucher_id}`);
+    await tx.insert(voucherEvents).values({ tenantId, id: newId(), voucherId: u.voucher_id, event: "restored", amount: u.amount, orderId, details: { taken: u.taken }, userId });
+  }
 }

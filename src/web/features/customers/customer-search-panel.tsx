@@ -5,7 +5,9 @@ import * as React from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { Big, toBig } from "../../../shared/catalog/decimal";
 import { CUSTOMER_LIMITS, customerQuickCreateInput } from "../../../shared/customers/customer";
+import { formatMoney } from "../../../shared/money/format";
 import { handleApiError } from "../../app/providers";
 import { errorCode, fieldErrors, useTRPC } from "../../app/trpc";
 import { Button } from "../../components/ui/button";
@@ -79,7 +81,7 @@ function useSearchText() {
 }
 
 function SearchView({ onSelect, onCreate }: { onSelect: (c: SelectedCustomer) => void; onCreate: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const { can } = usePermissions();
   const inputRef = React.useRef<HTMLInputElement>(null);
@@ -104,6 +106,13 @@ function SearchView({ onSelect, onCreate }: { onSelect: (c: SelectedCustomer) =>
   React.useEffect(() => setHighlight(-1), [debounced]);
 
   const pick = (c: CustomerBrief) => onSelect(selectedOf(c));
+  // Rewards points on each customer, with what they pay at checkout when redemption is on (issue 16 §4).
+  const config = useQuery(trpc.tenant.getCurrentConfig.queryOptions());
+  const pointValue = toBig(config.data?.config.rewards_point_value ?? "0");
+  const pointsText = (points: number) =>
+    pointValue.gt(0)
+      ? t("customers:points.badgeValue", { count: points, points: points.toLocaleString(i18n.language), value: formatMoney(pointValue.times(points).round(2, Big.roundDown).toFixed(2), i18n.language) })
+      : t("customers:points.badge", { count: points, points: points.toLocaleString(i18n.language) });
   const focusList = (index: number) => {
     setHighlight(index);
     listRef.current?.focus();
@@ -228,6 +237,11 @@ function SearchView({ onSelect, onCreate }: { onSelect: (c: SelectedCustomer) =>
                 {c.phone ? <span className="tabular-nums">{c.phone}</span> : null}
                 {c.address ? <span className="truncate">{c.address}</span> : null}
                 {!c.phone && !c.address ? <span>{c.code}</span> : null}
+                {!c.isDefault && c.points > 0 ? (
+                  <span className="font-medium text-amber-700 tabular-nums dark:text-amber-400" data-testid="customer-points">
+                    {pointsText(c.points)}
+                  </span>
+                ) : null}
               </div>
             </div>
           ))}

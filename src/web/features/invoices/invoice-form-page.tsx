@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { toBig } from "../../../shared/catalog/decimal";
 import { customerFiscalKind, ncfProblem, SALE_NCF_TYPE_CODES } from "../../../shared/customers/fiscal";
-import { initialPaymentMethod } from "../../../shared/fiscal-settings/payment-method";
+import { initialPaymentMethod, isNotForPayments } from "../../../shared/fiscal-settings/payment-method";
 import { dueDateOf } from "../../../shared/invoices/balance";
 import { formatMoney } from "../../../shared/money/format";
 import { computeCart } from "../../../shared/pos/pricing";
@@ -31,7 +31,6 @@ import { RequirePermission } from "../shell/guards";
 const LINE_GRID = "grid grid-cols-3 gap-2 lg:grid-cols-[minmax(8rem,1fr)_5rem_7rem_5rem_6rem_7rem_2.5rem]";
 
 /** Methods that never pay an invoice at issue: credit is the condition's job, a credit note is a POS tender. */
-const NOT_AT_ISSUE = new Set(["CREDIT", "CREDIT_NOTE"]);
 
 interface LineProduct {
   id: string;
@@ -165,7 +164,7 @@ function InvoiceForm({ draft }: { draft?: Draft }) {
   React.useEffect(() => {
     if (!draft && !invoiceTypeId && invoiceTypes.data?.length) setInvoiceTypeId(invoiceTypes.data.find((c) => c.isDefault)?.id ?? "");
   }, [invoiceTypes.data]);
-  const usableMethods = (methods.data ?? []).filter((m) => !NOT_AT_ISSUE.has(m.code.toUpperCase()));
+  const usableMethods = (methods.data ?? []).filter((m) => !isNotForPayments(m.code));
   React.useEffect(() => {
     if (!methodId && usableMethods.length) setMethodId(initialPaymentMethod(usableMethods)!.id);
   }, [usableMethods.length]);

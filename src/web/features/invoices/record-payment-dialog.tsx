@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Big, toBig } from "../../../shared/catalog/decimal";
-import { initialPaymentMethod, methodTakesCurrency } from "../../../shared/fiscal-settings/payment-method";
+import { initialPaymentMethod, isNotForPayments, methodTakesCurrency } from "../../../shared/fiscal-settings/payment-method";
 import { formatMoney } from "../../../shared/money/format";
 import { useTRPC } from "../../app/trpc";
 import { Button } from "../../components/ui/button";
@@ -13,7 +13,6 @@ import { toast } from "../../components/ui/use-toast";
 import { PaymentLinkDialog } from "../payment-links/payment-link-dialog";
 
 /** Methods that do not take money for an invoice already issued. */
-const NOT_FOR_PAYMENTS = new Set(["CREDIT", "CREDIT_NOTE"]);
 
 export interface PayableInvoice {
   id: string;
@@ -38,7 +37,7 @@ export function RecordPaymentDialog({ invoice, open, onOpenChange }: { invoice: 
   const qc = useQueryClient();
   const methods = useQuery({ ...trpc.paymentMethod.getAll.queryOptions(), enabled: open });
   const currencies = useQuery({ ...trpc.currency.getActive.queryOptions(), enabled: open });
-  const usable = (methods.data ?? []).filter((m) => !NOT_FOR_PAYMENTS.has(m.code.toUpperCase()));
+  const usable = (methods.data ?? []).filter((m) => !isNotForPayments(m.code));
   const [methodId, setMethodId] = React.useState("");
   const [currencyId, setCurrencyId] = React.useState("");
   const [amount, setAmount] = React.useState("");

@@ -5,6 +5,7 @@ import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { formatTaxId } from "../../../shared/fiscal/tax-id";
+import { isNotForPayments } from "../../../shared/fiscal-settings/payment-method";
 import { formatMoney } from "../../../shared/money/format";
 import { payBillFormSchema } from "../../../shared/payables/rules";
 import { type AppRouter, useTRPC } from "../../app/trpc";
@@ -211,7 +212,6 @@ export function BillDetailPage() {
   );
 }
 
-const NOT_FOR_BILLS = new Set(["CREDIT", "CREDIT_NOTE"]);
 
 /** 'Registrar pago': amount (the whole balance by default), method, reference; one client key per opening, so a retry pays once. */
 function PayDialog({ bill, open, onClose, onPaid }: { bill: Bill; open: boolean; onClose: () => void; onPaid: (b: Bill) => Promise<void> }) {
@@ -219,7 +219,7 @@ function PayDialog({ bill, open, onClose, onPaid }: { bill: Bill; open: boolean;
   const lang = i18n.language;
   const trpc = useTRPC();
   const methods = useQuery({ ...trpc.paymentMethod.getAll.queryOptions(), enabled: open });
-  const usable = (methods.data ?? []).filter((m) => !NOT_FOR_BILLS.has(m.code.toUpperCase()));
+  const usable = (methods.data ?? []).filter((m) => !isNotForPayments(m.code));
   const [amount, setAmount] = React.useState(bill.balance);
   const [methodId, setMethodId] = React.useState("");
   const [reference, setReference] = React.useState("");

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
+import { isNotForPayments } from "../../../shared/fiscal-settings/payment-method";
 import { useTRPC } from "../../app/trpc";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -12,7 +13,6 @@ import { RequirePermission } from "../shell/guards";
 import { PAYMENT_LINK_SETTINGS_PERMISSION } from "./routes";
 
 const selectClass = "h-10 w-full rounded-md border border-input bg-background px-3 text-sm";
-const NOT_FOR_PAYMENTS = new Set(["CREDIT", "CREDIT_NOTE"]);
 
 /** Settings → Enlaces de pago: enable the provider (the sandbox), the days a link is valid and the method it is recorded with. */
 export function PaymentLinkSettingsPage() {
@@ -81,7 +81,7 @@ function PaymentLinkSettingsScreen() {
             <select id="pl-method" className={selectClass} value={paymentMethodId} onChange={(e) => setMethod(e.target.value)}>
               <option value="">{t("paymentLinks:settings.methodDefault")}</option>
               {(methods.data ?? [])
-                .filter((m) => !NOT_FOR_PAYMENTS.has(m.code.toUpperCase()))
+                .filter((m) => !isNotForPayments(m.code))
                 .map((m) => (
                   <option key={m.id} value={m.id}>
                     {m.code} · {m.name}

@@ -6,6 +6,7 @@ import { sameAmount } from "../../../shared/card-terminal";
 import { customerFiscalKind, type FiscalCustomer, ncfProblem, SALE_NCF_TYPE_CODES } from "../../../shared/customers/fiscal";
 import { initialPaymentMethod, methodTakesCurrency } from "../../../shared/fiscal-settings/payment-method";
 import { formatMoney } from "../../../shared/money/format";
+import { DEFAULT_CUSTOMER_ID } from "../../../shared/pos/cart";
 import { computePayments, convertFromBase } from "../../../shared/pos/pricing";
 import type { PosCardPaymentInput } from "../../../shared/pos/schemas";
 import { useTRPC } from "../../app/trpc";
@@ -17,6 +18,12 @@ import { cn } from "../../lib/utils";
 import { ncfWarningText } from "../ncf/ncf-warning";
 import { CardChargeStatus, useCardCharges } from "./card-charge";
 import { type CardRoute, cardPaymentOf, cardRouteOf, hasApprovedCharge, hasCardWork, rowsToCharge } from "./card-charge-logic";
+import { useCart } from "./cart/cart-store";
+import { PointsInfo, type VoucherCheck, VoucherCodeField } from "./stored-value-fields";
+
+/** The stored-value methods whose rows the dialog fills itself (issue 16 §4). */
+const VOUCHER = "GIFT_VOUCHER";
+const POINTS = "POINTS";
 
 export interface PaymentRow {
   key: number;
@@ -48,6 +55,10 @@ const selectClass = "h-11 w-full rounded-md border border-input bg-background px
  * or picks another method. Approved rows are locked and never charged again, also after the dialog
  * closes and reopens for the same checkout (a failed pos.checkout). Escape first cancels a wait.
  * Without a provider the row keeps the typed reference and says 'No hay proveedor de tarjeta configurado'.
+ *
+ * Stored value (issue 16 §4): a 'Bono de regalo' row asks for the voucher's code (typed or scanned
+ * from its QR) and checks it with voucher.check, filling what it may pay; a 'Puntos' row shows the
+ * customer's points and their value and fills what they pay. The server spends both atomically.
  */
 export function CheckoutDialog({
   open,
@@ -90,6 +101,9 @@ export function CheckoutDialog({
   const me = useQuery(trpc.employee.getForUser.queryOptions());
   const cardProviders = useQuery({ ...trpc.cardProvider.getAll.queryOptions(), enabled: open });
   const cards = useCardCharges();
+  const { customerId } = useCart();
+  /** each gift-voucher row's code check, by row key */
+  const [voucherChecks, setVoucherChecks] = React.useState<Record<number, VoucherCheck>>({});
   const contentRef = React.useRef<HTMLDivElement>(null);
   /** a closing asked while a card is approved but not recorded: the next one closes */
   const [leaveWarned, setLeaveWarned] = React.useState(false);
@@ -177,8 +191,24 @@ export function CheckoutDialog({
     return (currencies.data ?? []).filter((c) => !method || methodTakesCurrency(method, { isDefault: c.is_default }));
   };
 
+  /** What the other rows leave to pay (what a voucher or points row may fill). */
+  const pendingWithout = (key: number) => {
+    try {
+      return computePayments(
+        total,
+        rows.filter((x) => x.key !== key && x.amount.trim() !== "").map((x) => ({ amount: x.amount, rate: rateOf(x.currencyId) })),
+      ).pending;
+    } catch {
+      return "0.00";
+    }
+  };
+
   function changeMethod(r: PaymentRow, paymentMethodId: string) {
     cards.idle(r.key);
+    setVoucherChecks(({ [r.key]: _, ...rest }) => rest);
+    // A voucher or points row pays what the check or the points fill in, never the whole total by default.
+    const code = methodCode(paymentMethodId);
+    if ((code === VOUCHER || code === POINTS) && defaultCurrency) return update(r.key, { paymentMethodId, currencyId: defaultCurrency.id, amount: "", reference: "" });
     const allowed = currenciesFor(paymentMethodId);
     if (allowed.some((c) => c.id === r.currencyId) || !defaultCurrency) return update(r.key, { paymentMethodId });
     // A method without 'use currencies' is taken in the default currency: the value is kept.
@@ -395,7 +425,37 @@ export function CheckoutDialog({
               >
                 <Trash2 className="size-4" />
               </Button>
-              {methodCode(r.paymentMethodId) !== "CASH" && route.kind !== "terminal" ? (
+              {methodCode(r.paymentMethodId) === VOUCHER ? (
+                <div className="col-span-3 sm:col-span-4">
+                  <VoucherCodeField
+                    index={i}
+                    code={r.reference}
+                    check={voucherChecks[r.key] ?? { state: "idle" }}
+                    total={total}
+                    pending={pendingWithout(r.key)}
+                    amount={r.amount}
+                    lang={lang}
+                    disabled={locked}
+                    onCode={(reference) => update(r.key, { reference })}
+                    onChecked={(check, amount) => {
+                      setVoucherChecks((all) => ({ ...all, [r.key]: check }));
+                      if (amount !== undefined) update(r.key, { amount });
+                    }}
+                  />
+                </div>
+              ) : methodCode(r.paymentMethodId) === POINTS ? (
+                <div className="col-span-3 sm:col-span-4">
+                  <PointsInfo
+                    key={`${r.key}-${customerId}`}
+                    customerId={customerId === DEFAULT_CUSTOMER_ID ? null : customerId}
+                    pending={pendingWithout(r.key)}
+                    amount={r.amount}
+                    lang={lang}
+                    disabled={locked}
+                    onFill={(amount) => update(r.key, { amount })}
+                  />
+                </div>
+              ) : methodCode(r.paymentMethodId) !== "CASH" && route.kind !== "terminal" ? (
                 <div className="col-span-3 sm:col-span-4">
                   <Input aria-label={t("pos:checkout.reference")} placeholder={t("pos:checkout.reference")} value={r.reference} onChange={(e) => update(r.key, { reference: e.target.value })} className="h-9" />
                 </div>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { toBig } from "../../../shared/catalog/decimal";
 import { THEMES, type Theme } from "../../../shared/platform/themes";
 import { useTRPC } from "../../app/trpc";
 import { Button } from "../../components/ui/button";
@@ -136,6 +137,19 @@ function ConfigurationScreen() {
             </Field>
           </div>
           <p className="text-sm text-muted-foreground">{t("settings:configuration.rewardsRule", { points: c.rewards_points_per_unit, amount: c.rewards_amount_per_point })}</p>
+          <Field label={t("settings:configuration.rewardsPointValue")} htmlFor="rewards-point-value" hint={t("settings:configuration.rewardsPointValueHint")}>
+            <Input
+              id="rewards-point-value"
+              inputMode="decimal"
+              className="sm:max-w-[calc(50%-0.375rem)]"
+              defaultValue={c.rewards_point_value}
+              key={`v${c.rewards_point_value}`}
+              onBlur={(e) => e.currentTarget.value !== c.rewards_point_value && update.mutate({ rewards_point_value: e.currentTarget.value || "0" })}
+            />
+          </Field>
+          <p className="text-sm text-muted-foreground" data-testid="rewards-redemption-rule">
+            {toBig(c.rewards_point_value).gt(0) ? t("settings:configuration.rewardsRedemptionRule", { value: c.rewards_point_value }) : t("settings:configuration.rewardsRedemptionOff")}
+          </p>
         </CardContent>
       </Card>
     </div>
