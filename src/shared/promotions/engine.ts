@@ -93,10 +93,6 @@ export function isPromotionInForce(p: Pick<EnginePromotion, "isActive" | "startD
   return p.isActive !== false && p.startDate <= businessDate && businessDate <= p.endDate;
 }
 
-function appliesTo(p: EnginePromotion, line: PromotionCartLine): boolean {
-  return p.productIds.includes(line.productId) || (!!line.categoryId && p.categoryIds.includes(line.categoryId));
-}
-
 interface Prepared<L extends PromotionCartLine> {
   input: L;
   quantity: Big;
@@ -104,25 +100,54 @@ interface Prepared<L extends PromotionCartLine> {
   price: Big;
   gross: Big;
   promotions: EnginePromotion[];
+  /** what each promotion other than buy X get Y takes off the line (it does not change between rounds) */
+  amounts: Map<string, Big>;
 }
 
 function percentOf(value: Decimal | Big): Big {
   return minBig(maxBig(value instanceof Big ? value : toDecimal(value, "discount"), ZERO), HUNDRED);
 }
 
-function prepare<L extends PromotionCartLine>(input: L, promotions: readonly EnginePromotion[], businessDate: string): Prepared<L> {
+/** The promotions in force, indexed by the products and categories they name (a cart line looks up its own). */
+interface PromotionIndex {
+  byProduct: Map<string, EnginePromotion[]>;
+  byCategory: Map<string, EnginePromotion[]>;
+}
+
+function indexPromotions(promotions: readonly EnginePromotion[], businessDate: string): PromotionIndex {
+  const byProduct = new Map<string, EnginePromotion[]>();
+  const byCategory = new Map<string, EnginePromotion[]>();
+  const add = (map: Map<string, EnginePromotion[]>, key: string, p: EnginePromotion) => {
+    const list = map.get(key);
+    if (!list) map.set(key, [p]);
+    else if (list[list.length - 1] !== p) list.push(p);
+  };
+  for (const p of promotions) {
+    if (!isPromotionInForce(p, businessDate)) continue;
+    for (const id of p.productIds) add(byProduct, id, p);
+    for (const id of p.categoryIds) add(byCategory, id, p);
+  }
+  return { byProduct, byCategory };
+}
+
+function prepare<L extends PromotionCartLine>(input: L, index: PromotionIndex): Prepared<L> {
   const quantity = toDecimal(input.quantity, "quantity");
   const price = maxBig(toDecimal(input.product.price, "price"), ZERO);
   const positive = quantity.gt(0);
   const gross = positive ? round2(price.times(quantity)) : ZERO;
-  return {
+  const found = positive ? [...(index.byProduct.get(input.productId) ?? []), ...((input.categoryId && index.byCategory.get(input.categoryId)) || [])] : [];
+  const promotions = found.filter((p, i) => found.indexOf(p) === i);
+  const line: Prepared<L> = {
     input,
     quantity,
     units: positive ? Number(quantity.round(0, Big.roundDown).toString()) : 0,
     price,
     gross,
-    promotions: positive ? promotions.filter((p) => isPromotionInForce(p, businessDate) && appliesTo(p, input)) : [],
+    promotions,
+    amounts: new Map(),
   };
+  for (const p of promotions) if (p.type !== "buy_x_get_y") line.amounts.set(p.id, singleLineAmount(p, line));
+  return line;
 }
 
 /** What one promotion takes off one line, on its own (buy X get Y is computed on its pool instead). */
@@ -193,7 +218,7 @@ function choose(lineIndex: number, line: Prepared<PromotionCartLine>, pooled: Ma
   let best: { p: EnginePromotion; amount: Big } | null = null;
   const stacked: Array<{ p: EnginePromotion; amount: Big }> = [];
   for (const p of line.promotions) {
-    const amount = p.type === "buy_x_get_y" ? (pooled.get(p.id)?.get(lineIndex) ?? ZERO) : singleLineAmount(p, line);
+    const amount = (p.type === "buy_x_get_y" ? pooled.get(p.id)?.get(lineIndex) : line.amounts.get(p.id)) ?? ZERO;
     if (amount.lte(0)) continue;
     if (p.stackable) stacked.push({ p, amount });
     else if (better({ p, amount }, best)) best = { p, amount };
@@ -211,7 +236,8 @@ function choose(lineIndex: number, line: Prepared<PromotionCartLine>, pooled: Ma
  * lines, promotions and date give the same result on screen and on the server.
  */
 export function applyPromotions<L extends PromotionCartLine>(lines: readonly L[], promotions: readonly EnginePromotion[], businessDate: string): PromotionResult<L> {
-  const prepared = lines.map((l) => prepare(l, promotions, businessDate));
+  const index = indexPromotions(promotions, businessDate);
+  const prepared = lines.map((l) => prepare(l, index));
   // Buy X get Y pools: every line it applies to, minus the lines that end up with something better
   // (recomputed until no line leaves a pool; lines only ever leave, so this ends).
   const pools = new Map<string, number[]>();
