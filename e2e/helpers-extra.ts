@@ -71,3 +71,20 @@ export async function chooseCustomerAtPos(page: Page, query: string, name: strin
   await page.keyboard.press("Enter");
   await expect(panel).toHaveCount(0);
 }
+
+/**
+ * Presses F2 on a completed POS order and answers the receipt it prints: with no print service
+ * configured the browser prints the 80 mm receipt from a hidden frame, whose srcdoc is caught here.
+ */
+export async function printReceiptWithF2(page: Page): Promise<string> {
+  await page.evaluate(() => {
+    const w = window as unknown as { receipts: string[] };
+    w.receipts = [];
+    new MutationObserver((records) => {
+      for (const r of records) for (const n of r.addedNodes) if (n instanceof HTMLIFrameElement) w.receipts.push(n.srcdoc);
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await page.keyboard.press("F2");
+  await expect.poll(() => page.evaluate(() => (window as unknown as { receipts: string[] }).receipts.length)).toBe(1);
+  return page.evaluate(() => (window as unknown as { receipts: string[] }).receipts[0]!);
+}

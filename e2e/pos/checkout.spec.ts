@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { isValidEan13 } from "../../src/shared/catalog/barcode";
 import { ensureCashboxOpen } from "../catalog-helpers";
+import { printReceiptWithF2 } from "../helpers-extra";
 import { signIn, tenantUrl } from "../support";
 
 /** The demo cashier at the POS with their cash box open and an empty cart. */
@@ -75,16 +76,7 @@ test("scan two products, apply a Normal discount, pay half cash half card, see t
   await page.screenshot({ path: "test-results/pos-order-completed.png" });
 
   // F2 prints (no print service configured: the browser's 80 mm receipt in a hidden frame).
-  await page.evaluate(() => {
-    const w = window as unknown as { receipts: string[] };
-    w.receipts = [];
-    new MutationObserver((records) => {
-      for (const r of records) for (const n of r.addedNodes) if (n instanceof HTMLIFrameElement) w.receipts.push(n.srcdoc);
-    }).observe(document.body, { childList: true, subtree: true });
-  });
-  await page.keyboard.press("F2");
-  await expect.poll(() => page.evaluate(() => (window as unknown as { receipts: string[] }).receipts.length)).toBe(1);
-  const html = await page.evaluate(() => (window as unknown as { receipts: string[] }).receipts[0]!);
+  const html = await printReceiptWithF2(page);
   expect(html).toContain(ncf);
   expect(html).toContain("Cambio");
   expect(html).toContain("50.00");
