@@ -111,8 +111,8 @@ function SearchView({ onSelect, onCreate }: { onSelect: (c: SelectedCustomer) =>
   const pointValue = toBig(config.data?.config.rewards_point_value ?? "0");
   const pointsText = (points: number) =>
     pointValue.gt(0)
-      ? t("customers:points.badgeValue", { count: points, points: points.toLocaleString(i18n.language), value: formatMoney(pointValue.times(points).round(2, Big.roundDown).toFixed(2), i18n.language) })
-      : t("customers:points.badge", { count: points, points: points.toLocaleString(i18n.language) });
+      ? t("customers:points.badgeValue", { count: points, points: points.toLocaleString(i18n.language === "en" ? "en-US" : "es-DO"), value: formatMoney(pointValue.times(points).round(2, Big.roundDown).toFixed(2), i18n.language) })
+      : t("customers:points.badge", { count: points, points: points.toLocaleString(i18n.language === "en" ? "en-US" : "es-DO") });
   const focusList = (index: number) => {
     setHighlight(index);
     listRef.current?.focus();

@@ -146,6 +146,11 @@ export function VoucherCodeField({
   );
 }
 
+/** Points as the spec shows numbers: 1,200 (es-DO and en-US group thousands alike). */
+export function formatPoints(points: number, lang: string): string {
+  return points.toLocaleString(lang === "en" ? "en-US" : "es-DO");
+}
+
 /** The most `points` points pay at `value` pesos a point (paying X spends ceil(X / value) points). */
 export function pointsWorth(points: number, value: string): string {
   return toBig(value).times(points).round(2, Big.roundDown).toFixed(2);
@@ -199,8 +204,8 @@ export function PointsInfo({
     body = (
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="grid gap-0.5">
-          <p data-testid="points-available">{t("customers:points.available", { count: points, points: points.toLocaleString(lang), value: formatMoney(worth, lang) })}</p>
-          {spends > 0 ? <p className={spends > points ? "text-destructive" : "text-muted-foreground"}>{t("customers:points.spends", { count: spends, points: spends.toLocaleString(lang) })}</p> : null}
+          <p data-testid="points-available">{t("customers:points.available", { count: points, points: formatPoints(points, lang), value: formatMoney(worth, lang) })}</p>
+          {spends > 0 ? <p className={spends > points ? "text-destructive" : "text-muted-foreground"}>{t("customers:points.spends", { count: spends, points: formatPoints(spends, lang) })}</p> : null}
         </div>
         <Button type="button" variant="outline" className="h-9" disabled={disabled || points <= 0} onClick={() => onFill(max)} data-testid="points-fill">
           {t("customers:points.use")}

@@ -178,7 +178,8 @@ export function VoucherHistorySheet({ target }: { target: VoucherTarget }) {
                 {formatDateTime(e.created_at, lang)}
                 {e.user_name ? ` · ${t("vouchers:history.by", { name: e.user_name })}` : ""}
               </span>
-              {e.amount ? <span className="text-sm tabular-nums">{formatVoucherValue(e.amount, target.type ?? "fixed", lang)}</span> : null}
+              {/* a sale's use and its restoration are pesos paid, whatever the voucher's type */}
+              {e.amount ? <span className="text-sm tabular-nums">{formatVoucherValue(e.amount, e.event === "used" || e.event === "restored" ? "fixed" : (target.type ?? "fixed"), lang)}</span> : null}
               {e.order_number ? <span className="text-sm">{t("vouchers:list.order", { number: e.order_number })}</span> : null}
               {e.notes ? <span className="text-sm break-words">{e.notes}</span> : null}
             </li>

@@ -198,13 +198,17 @@ function VouchersScreen() {
 }
 
 /** The used date and order, or the cancelled date, or the reported date, else a dash (spec 03 §4). */
-function VoucherDetail({ v, lang }: { v: { used_at: Date | string | null; usedInOrder: { number: string | null } | null; cancelled_at: Date | string | null; reported_at: Date | string | null }; lang: string }) {
+function VoucherDetail({ v, lang }: { v: { used_at: Date | string | null; usedInOrder: { id: string; number: string | null } | null; cancelled_at: Date | string | null; reported_at: Date | string | null }; lang: string }) {
   const { t } = useTranslation();
   if (v.used_at)
     return (
       <span className="grid">
         <span>{t("vouchers:list.usedOn", { date: formatDateTime(v.used_at, lang) })}</span>
-        {v.usedInOrder?.number ? <span className="text-xs text-muted-foreground">{t("vouchers:list.order", { number: v.usedInOrder.number })}</span> : null}
+        {v.usedInOrder?.number ? (
+          <Link to={`/home/invoices/${v.usedInOrder.id}`} className="text-xs text-muted-foreground underline-offset-2 hover:underline" data-testid="voucher-order">
+            {t("vouchers:list.order", { number: v.usedInOrder.number })}
+          </Link>
+        ) : null}
       </span>
     );
   if (v.cancelled_at) return <span>{t("vouchers:list.cancelledOn", { date: formatDateTime(v.cancelled_at, lang) })}</span>;
