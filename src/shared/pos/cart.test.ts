@@ -86,7 +86,7 @@ describe("cart operations", () => {
     expect(items[1]!.discount).toBeNull();
     items = setItemDiscount(items, B, { type: "fixed", value: "5" });
     expect(items[1]!.total).toBe("112.10");
-    expect(promoteCart(items).totals).toEqual({ subtotal: "200.00", discountTotal: "15.00", taxTotal: "33.30", total: "218.30", itemCount: 2, promotionSaving: "0.00", manualDiscount: "15.00" });
+    expect(promoteCart(items).totals).toEqual({ subtotal: "200.00", discountTotal: "15.00", taxTotal: "33.30", total: "218.30", itemCount: 2, promotionDiscount: "0.00", manualDiscount: "15.00" });
     items = clearDiscounts(items);
     expect(items.every((i) => !i.discount)).toBe(true);
     expect(promoteCart(items).totals.total).toBe("236.00");

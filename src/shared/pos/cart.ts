@@ -189,6 +189,7 @@ export function promoteCart(items: readonly CartItem[], promotions: readonly Eng
     promotions,
     businessDate,
   );
+  const promotionDiscount = cart.lines.reduce((sum, l) => (l.input.promotion.source === "promotion" ? sum.plus(l.discountAmount) : sum), new Big(0));
   const lines: PromotedCartItem[] = cart.lines.map((l) => ({
     ...l.input.item,
     subtotal: l.subtotal,
@@ -200,7 +201,16 @@ export function promoteCart(items: readonly CartItem[], promotions: readonly Eng
   }));
   return {
     items: lines,
-    totals: { subtotal: cart.subtotal, discountTotal: cart.discountTotal, taxTotal: cart.taxTotal, total: cart.total, itemCount: lines.length, promotionSaving: cart.promotionSaving, manualDiscount: new Big(cart.discountTotal).minus(cart.promotionSaving).toFixed(2) },
+    totals: {
+      subtotal: cart.subtotal,
+      discountTotal: cart.discountTotal,
+      taxTotal: cart.taxTotal,
+      total: cart.total,
+      itemCount: lines.length,
+      /** the part of discountTotal (on the taxable base, as subtotal) that promotions gave, and the cashier's part */
+      promotionDiscount: promotionDiscount.toFixed(2),
+      manualDiscount: new Big(cart.discountTotal).minus(promotionDiscount).toFixed(2),
+    },
   };
 }
 

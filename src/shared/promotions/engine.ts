@@ -301,6 +301,5 @@ export function applyPromotions<L extends PromotionCartLine>(lines: readonly L[]
  */
 export function priceWithPromotions<L extends PromotionCartLine>(lines: readonly L[], promotions: readonly EnginePromotion[], businessDate: string) {
   const promoted = applyPromotions(lines, promotions, businessDate);
-  const cart = computeCart(promoted.lines.map((r) => ({ ...r.line, promotion: { applied: r.applied, source: r.source, saving: r.saving } })));
-  return { ...cart, promotionSaving: promoted.promotionSaving };
+  return computeCart(promoted.lines.map((r) => ({ ...r.line, promotion: { applied: r.applied, source: r.source, saving: r.saving } })));
 }

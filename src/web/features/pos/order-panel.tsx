@@ -199,7 +199,7 @@ export function OrderTotals({ totals, lang }: { totals: ReturnType<typeof promot
   return (
     <dl className="space-y-1 border-t px-3 py-3 text-sm">
       <Row label={t("pos:totals.subtotal")} value={formatMoney(totals.subtotal, lang)} />
-      {Number(totals.promotionSaving) > 0 ? <Row label={t("pos:totals.promotions")} value={`−${formatMoney(totals.promotionSaving, lang)}`} testId="cart-promotion-saving" /> : null}
+      {Number(totals.promotionDiscount) > 0 ? <Row label={t("pos:totals.promotions")} value={`−${formatMoney(totals.promotionDiscount, lang)}`} testId="cart-promotion-discount" /> : null}
       {Number(totals.manualDiscount) > 0 ? <Row label={t("pos:totals.discount")} value={`−${formatMoney(totals.manualDiscount, lang)}`} /> : null}
       <Row label={t("pos:totals.itbis")} value={formatMoney(totals.taxTotal, lang)} />
       <div className="flex items-baseline justify-between pt-1">
