@@ -81,6 +81,8 @@ export const VM = {
   overBalance: "vouchers:errors.overBalance",
   overPercentage: "vouchers:errors.overPercentage",
   pesosOnly: "vouchers:errors.pesosOnly",
+  /** vouchers, points and store credit together paying more than the sale (they give no change) */
+  overTotal: "vouchers:errors.overTotal",
 } as const;
 
 /** The payment method that redeems gift vouchers at checkout (its payment's reference is the code). */

@@ -56,11 +56,15 @@ export function checkTender(p: TenderPayment): void {
 /**
  * Spends the sale's stored-value payments (may refuse the sale). Answers the statements that
  * record the spends, for the sale's write batch (after its order and payments rows). `saleTotal`
- * (pesos) is what a percentage voucher takes its percent of; without it a percentage voucher is
- * refused.
+ * (pesos) is what a percentage voucher takes its percent of (without it a percentage voucher is
+ * refused) and what the stored-value payments together may not exceed (no change is given from
+ * a voucher, points or store credit).
  */
 export async function spendTenders(ctx: PosContext, orderId: string, customerId: string, payments: readonly TenderPayment[], saleTotal?: string): Promise<SQL[]> {
   const of = (kind: TenderKind) => payments.filter((p) => tenderKindOf(p.method.code) === kind);
+  // Stored value pays the sale, never cash change: together it may not pay more than the total.
+  const stored = payments.reduce((sum, p) => (tenderKindOf(p.method.code) ? sum.plus(toBig(p.baseAmount)) : sum), toBig("0"));
+  if (saleTotal !== undefined && stored.gt(toBig(saleTotal))) throw appError("BAD_REQUEST", VM.overTotal, { total: toBig(saleTotal).toFixed(2), amount: stored.toFixed(2) });
   const statements: SQL[] = [];
   const notes = of("creditNote").map((p) => ({ paymentId: p.id, reference: p.reference ?? "", amount: p.baseAmount }));
   if (notes.length > 0) {

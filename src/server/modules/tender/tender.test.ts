@@ -8,6 +8,7 @@ import { newId } from "../../ids";
 import { type Client, createTestContext, errorOf, openCashboxFor, type TestContext } from "../../test/harness";
 import { customers } from "../customer/tables";
 import { spendVouchers } from "../voucher/service";
+import { spendTenders } from "./service";
 
 /**
  * The tender engine (issue 16 §4) through the router: gift vouchers by code (typed or scanned),
@@ -251,5 +252,23 @@ describe("stored-value methods elsewhere", () => {
       expect(refused).toMatchObject({ code: "BAD_REQUEST", message: expect.any(String) });
       expect(refused.message).not.toMatch(/^invoices:/);
     }
+  });
+});
+
+describe("spendTenders with the sale's total", () => {
+  it("refuses stored value paying more than the total (no change from it) and spends a percentage voucher up to its percent", async () => {
+    const tenant = t.acme.tenant;
+    const user = { id: t.acme.users.owner.id } as Parameters<typeof spendTenders>[0]["user"];
+    const b = await batch(owner, { type: "percentage", value: "20", quantity: 1 });
+    const [v] = await codesOf(owner, b.id);
+    const pay = (amount: string, code = v!.code) => ({ id: uuid(), reference: code, baseAmount: amount, method: { code: "GIFT_VOUCHER" }, currency: { rate: "1" } });
+    const cash = { id: uuid(), baseAmount: "500.00", method: { code: "CASH" }, currency: { rate: "1" } };
+    const over = await withTenant(t.db, tenant.id, (tx) => spendTenders({ tx, tenant, user }, uuid(), buyer, [pay("100.01"), cash], "100.00")).catch((e) => e);
+    expect(over.message).toBe("vouchers:errors.overTotal");
+    // 20 % of 400.00 = 80.00: 80.01 is refused, 80.00 spends it
+    const tooMuch = await withTenant(t.db, tenant.id, (tx) => spendTenders({ tx, tenant, user }, uuid(), buyer, [pay("80.01"), cash], "400.00")).catch((e) => e);
+    expect(tooMuch.message).toBe("vouchers:errors.overPercentage");
+    await withTenant(t.db, tenant.id, (tx) => spendTenders({ tx, tenant, user }, uuid(), buyer, [pay("80.00"), cash], "400.00"));
+    expect(await voucherRow(owner, b.id, v!.code)).toMatchObject({ status: "used", balance: "0.00" });
   });
 });
