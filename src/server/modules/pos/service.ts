@@ -496,7 +496,7 @@ export async function createInvoice(ctx: PosContext, input: InvoiceInput) {
       ? rewardable.div(rule.amountPerPoint).round(0, Big.roundDown).times(rule.perUnit).toNumber()
       : 0;
   // Stored value (store credit …) is checked and spent first (it may refuse the sale).
-  const tenders = await spendTenders(ctx, orderId, customer.id, payments);
+  const tenders = await spendTenders(ctx, orderId, customer.id, payments, priced.total);
 
   const order = {
     tenantId,
