@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { isValidEan13 } from "../../src/shared/catalog/barcode";
+import { expectNoSeriousViolations } from "../a11y/axe";
 import { ensureCashboxOpen, trpcMutation, trpcQuery } from "../catalog-helpers";
 import { signIn, tenantUrl } from "../support";
 
@@ -89,6 +90,7 @@ test("a voucher of a new batch of 20 pays part of a POS sale by its scanned code
   await expect(pay.getByLabel("Monto").first()).toHaveValue("300.00");
   await expect(pay.getByTestId("checkout-pending")).toHaveText("RD$120.00");
   await shot(page, "redeem-voucher-dialog");
+  await expectNoSeriousViolations(page, "the payment dialog with a checked gift voucher");
   await pay.getByRole("button", { name: "Agregar pago" }).click();
   await pay.getByLabel("Método de pago").nth(1).selectOption({ label: "Efectivo" });
   await expect(pay.getByLabel("Monto").nth(1)).toHaveValue("120.00");
@@ -123,6 +125,7 @@ test("rewards points: the customer panel shows them, a sale is paid with them, a
   const option = panel.getByTestId("customer-option").filter({ hasText: "Carmen Santos" });
   await expect(option.getByTestId("customer-points")).toHaveText(/^1,200 puntos \(RD\$1,200\.00\)$/);
   await shot(page, "redeem-points-panel");
+  await expectNoSeriousViolations(page, "the customer panel with points");
   await option.click();
   await expect(panel).toBeHidden();
 
@@ -133,6 +136,7 @@ test("rewards points: the customer panel shows them, a sale is paid with them, a
   await expect(pay.getByLabel("Monto").first()).toHaveValue("420.00");
   await expect(pay.getByTestId("checkout-pending")).toHaveText("RD$0.00");
   await shot(page, "redeem-points-dialog");
+  await expectNoSeriousViolations(page, "the payment dialog paying with points");
   const sale = await confirmSale(page);
   const points = async () => {
     const found = await trpcQuery<{ name: string; points: number }[]>(page, "customer.search", { query: "Carmen Santos", limit: 5 });

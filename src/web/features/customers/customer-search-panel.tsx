@@ -177,7 +177,7 @@ function SearchView({ onSelect, onCreate }: { onSelect: (c: SelectedCustomer) =>
           onKeyDown={onInputKey}
           placeholder={t("customers:panel.search")}
           aria-label={t("customers:panel.search")}
-          aria-controls="customer-results"
+          aria-controls={!loading && results.length > 0 ? "customer-results" : undefined}
           aria-activedescendant={highlight >= 0 ? `customer-option-${highlight}` : undefined}
           data-testid="customer-panel-search"
           autoComplete="off"
