@@ -184,6 +184,34 @@ describe("gift vouchers at checkout", () => {
     expect(await voucherRow(owner, b.id, w!.code)).toMatchObject({ status: "active", balance: "10.00" });
   });
 
+  it("through checkout: a percentage voucher pays up to its percent of the sale; stored value paying more than the total is refused (no change from it)", async () => {
+    const b = await batch(owner, { type: "percentage", value: "15", quantity: 1 });
+    const [v] = await codesOf(owner, b.id);
+    // 15 % of 1,000.00 = 150.00
+    expect((await errorOf(payVoucher(cashier, v!.code, "150.01"))).message).toBe(`El bono ${v!.code} paga hasta el 15% de la venta (RD$ 150.00); no puede pagar RD$ 150.01`);
+    const sale = await payVoucher(cashier, v!.code, "150");
+    expect(await voucherRow(owner, b.id, v!.code)).toMatchObject({ status: "used", balance: "0.00", usedInOrder: { number: sale.orderNumber } });
+    await owner.invoice.cancel.mutate({ invoiceId: sale.orderId, reasonCode: "04" });
+    expect(await voucherRow(owner, b.id, v!.code)).toMatchObject({ status: "active", balance: "15.00" });
+    // a fixed voucher of 500 and another of 500 on a 1,000.00 sale with cash: 1,000.01 of stored value is refused
+    const f = await batch(owner, { quantity: 3, value: "600" });
+    const [x, y] = await codesOf(owner, f.id);
+    const refused = await errorOf(
+      cashier.pos.checkout.mutate({
+        clientOrderId: uuid(),
+        customerId: buyer,
+        warehouseId,
+        items: [{ productId: lamp, quantity: "1" }],
+        payments: [
+          { paymentMethodId: voucherMethod, currencyId: dop, amount: "600", reference: x!.code },
+          { paymentMethodId: voucherMethod, currencyId: dop, amount: "400.01", reference: y!.code },
+        ],
+      }),
+    );
+    expect(refused.message).toBe("Los bonos, puntos y notas de crédito no dan cambio: juntos pagan RD$ 1000.01 de una venta de RD$ 1000.00");
+    expect(await voucherRow(owner, f.id, x!.code)).toMatchObject({ status: "active", balance: "600.00" });
+  });
+
   it.runIf(process.env.TEST_DATABASE === "postgres")("two checkouts of one voucher at the same moment: exactly one succeeds (PostgreSQL)", async () => {
     const b = await batch(owner, { quantity: 1 });
     const [v] = await codesOf(owner, b.id);

@@ -492,7 +492,7 @@ async function spendRefusal(tx: Tx, tenantId: string, code: string, amount: stri
   if (!v) return appError("BAD_REQUEST", VM.invalid);
   if (v.type === "fixed") return appError("BAD_REQUEST", VM.overBalance, { code, balance: v.balance, amount });
   const max = saleTotal === undefined ? "0.00" : toBig(saleTotal).times(toBig(v.balance)).div(100).round(2, Big.roundHalfUp).toFixed(2);
-  return appError("BAD_REQUEST", VM.overPercentage, { code, percent: v.balance, max, amount });
+  return appError("BAD_REQUEST", VM.overPercentage, { code, percent: toBig(v.balance).toString(), max, amount });
 }
 
 /**
