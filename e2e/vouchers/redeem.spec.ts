@@ -89,6 +89,11 @@ test("a voucher of a new batch of 20 pays part of a POS sale by its scanned code
   await expect(field).toHaveValue(code);
   await expect(pay.getByLabel("Monto").first()).toHaveValue("300.00");
   await expect(pay.getByTestId("checkout-pending")).toHaveText("RD$120.00");
+  // More than the balance is said at once (the server refuses it too).
+  await pay.getByLabel("Monto").first().fill("300.5");
+  await expect(pay.getByTestId("voucher-over")).toHaveText(`El bono ${code} tiene un saldo de RD$ 300.00; no puede pagar RD$ 300.50`);
+  await pay.getByLabel("Monto").first().fill("300");
+  await expect(pay.getByTestId("voucher-over")).toHaveCount(0);
   await shot(page, "redeem-voucher-dialog");
   await expectNoSeriousViolations(page, "the payment dialog with a checked gift voucher");
   await pay.getByRole("button", { name: "Agregar pago" }).click();

@@ -128,6 +128,11 @@ export function VoucherCodeField({
                 ? t("vouchers:redeem.percent", { percent: toBig(ok.balance).toString(), amount: formatMoney(voucherPays(ok, total, total), lang), date: formatDate(ok.valid_until, lang) })
                 : t("vouchers:redeem.balance", { amount: formatMoney(ok.balance, lang), date: formatDate(ok.valid_until, lang) })}
             </p>
+            {rest?.lt(0) ? (
+              <p role="alert" className="text-destructive" data-testid="voucher-over">
+                {t("vouchers:errors.overBalance", { code: ok.code, balance: ok.balance, amount: toBig(amount).toFixed(2) })}
+              </p>
+            ) : null}
             {rest?.gt(0) ? (
               ok.keep_remainder ? (
                 <p className="text-muted-foreground">{t("vouchers:redeem.keeps", { amount: formatMoney(rest.toFixed(2), lang) })}</p>
