@@ -133,6 +133,15 @@ test("rewards points: the customer panel shows them, a sale is paid with them, a
   await expectNoSeriousViolations(page, "the customer panel with points");
   await option.click();
   await expect(panel).toBeHidden();
+  // The order's customer chip keeps showing them.
+  await expect(page.getByTestId("pos-customer-points")).toHaveText("1,200 puntos (RD$1,200.00)", { useInnerText: true });
+  await shot(page, "redeem-points-chip");
+  // On a phone the chip still fits its name, points and key.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId("pos-customer-points")).toHaveText("1,200 puntos", { useInnerText: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
+  await shot(page, "redeem-points-chip-390");
+  await page.setViewportSize({ width: 1366, height: 768 });
 
   await page.keyboard.press("F9");
   const pay = page.getByRole("dialog", { name: "Cobrar" });
@@ -152,4 +161,5 @@ test("rewards points: the customer panel shows them, a sale is paid with them, a
   expect(earned).toBeLessThanOrEqual(1200 - 420 + 5);
   await trpcMutation(page, "invoice.cancel", { invoiceId: sale.orderId, reasonCode: "04" });
   expect(await points()).toBe(1200);
+
 });

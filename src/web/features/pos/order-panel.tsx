@@ -7,6 +7,7 @@ import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { cn } from "../../lib/utils";
 import type { CartStore } from "./cart/cart-store";
+import { CustomerPointsBadge } from "./stored-value-fields";
 
 /** The order: customer, lines (selected line follows the keyboard), totals. */
 export function OrderLines({
@@ -226,12 +227,15 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
 export function CustomerChip({ name, onClick }: { name: string; onClick: () => void }) {
   const { t } = useTranslation();
   return (
-    <Button type="button" variant="outline" className="h-11 w-full justify-start gap-2" onClick={onClick} aria-label={t("pos:customer.change", { name })}>
+    <Button type="button" variant="outline" className="h-11 w-full min-w-0 justify-start gap-2" onClick={onClick} aria-label={t("pos:customer.change", { name })}>
       <User className="size-4" aria-hidden />
       <span className="truncate" title={name}>
         {name}
       </span>
-      <span className="ml-auto text-xs text-muted-foreground">F6</span>
+      <span className="ml-auto flex items-center gap-2">
+        <CustomerPointsBadge />
+        <span className="text-xs text-muted-foreground">F6</span>
+      </span>
     </Button>
   );
 }

@@ -4,12 +4,14 @@ import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Big, toBig } from "../../../shared/catalog/decimal";
 import { formatMoney } from "../../../shared/money/format";
+import { DEFAULT_CUSTOMER_ID } from "../../../shared/pos/cart";
 import { normalizeCode, voucherPays } from "../../../shared/vouchers/schemas";
 import { useTRPC } from "../../app/trpc";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { formatDate } from "../../lib/dates";
 import { tMessage } from "../../lib/i18n";
+import { useCart } from "./cart/cart-store";
 
 /** What voucher.check answered for a code. */
 export interface CheckedVoucher {
@@ -222,5 +224,31 @@ export function PointsInfo({
       <Star className="mt-0.5 size-4 shrink-0 text-amber-500" aria-hidden />
       <div className="min-w-0 flex-1">{body}</div>
     </div>
+  );
+}
+
+/**
+ * The POS customer chip's points (issue 16 §4): the selected customer's rewards points, with what
+ * they pay at checkout when redemption is on; nothing for the cash customer or without points.
+ */
+export function CustomerPointsBadge() {
+  const { t, i18n } = useTranslation();
+  const trpc = useTRPC();
+  const { customerId } = useCart();
+  const isDefault = customerId === DEFAULT_CUSTOMER_ID;
+  const config = useQuery(trpc.tenant.getCurrentConfig.queryOptions());
+  const customer = useQuery({ ...trpc.customer.getById.queryOptions({ id: customerId }), enabled: !isDefault });
+  const points = customer.data?.points ?? 0;
+  if (isDefault || points <= 0) return null;
+  const value = config.data?.config.rewards_point_value ?? "0.00";
+  const lang = i18n.language;
+  const short = t("customers:points.badge", { count: points, points: formatPoints(points, lang) });
+  const full = toBig(value).gt(0) ? t("customers:points.badgeValue", { count: points, points: formatPoints(points, lang), value: formatMoney(pointsWorth(points, value), lang) }) : short;
+  // A phone's chip has room for the points only; their value shows from the sm breakpoint.
+  return (
+    <span className="shrink-0 text-xs font-medium text-amber-700 tabular-nums dark:text-amber-400" data-testid="pos-customer-points" title={full}>
+      <span className="sm:hidden">{short}</span>
+      <span className="hidden sm:inline">{full}</span>
+    </span>
   );
 }
