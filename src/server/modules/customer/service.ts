@@ -488,6 +488,7 @@ export function pointsFor(amount: string, pointValue: string): number {
  * redemption value (rewards_point_value, pesos a point; 0 = off) prices them, ceil(amount / value)
  * points are taken in one UPDATE that only succeeds while the customer has them (a 'redemption'
  * movement of the order), so two sales cannot spend the same points. The cash customer has none.
+ * Answers the balance left (null when nothing was spent).
  */
 export async function spendPoints(tx: Tx, tenantId: string, orderId: string, customerId: string, amount: string) {
   const [[config], [customer]] = await Promise.all([
@@ -498,11 +499,12 @@ export async function spendPoints(tx: Tx, tenantId: string, orderId: string, cus
   if (toBig(value).lte(0)) throw appError("BAD_REQUEST", "customers:errors.pointsRedemptionOff");
   if (!customer || customer.isDefault) throw appError("BAD_REQUEST", "customers:errors.pointsNeedCustomer");
   const points = pointsFor(amount, value);
-  if (points <= 0) return;
+  if (points <= 0) return null;
   const [row] = rowsOf<{ balance: number }>(
     await tx.execute(pointMovementStatement(tenantId, { customerId, points: -points, sourceType: "redemption", sourceId: orderId, note: amount })),
   );
   if (!row) throw appError("BAD_REQUEST", "customers:errors.insufficientPointsFor", { points, amount });
+  return Number(row.balance);
 }
 
 /** A cancelled sale gives back the points it spent (a 'redemption_cancel' movement), once. */

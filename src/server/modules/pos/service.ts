@@ -41,7 +41,7 @@ import { products } from "../product/tables";
 import { activePromotions } from "../promotion/service";
 import { ORDER_SERIES } from "../sequence/service";
 import { tenantConfigs, type tenants } from "../tenant/tables";
-import { checkTender, reverseTenders, spendTenders } from "../tender/service";
+import { checkTender, reverseTenders, spendTenders, tenderKindOf } from "../tender/service";
 import { warehouses } from "../warehouse/tables";
 import { cashboxes, cashboxSessions, heldInvoices, orderItems, orderPayments, orders } from "./tables";
 
@@ -490,13 +490,16 @@ export async function createInvoice(ctx: PosContext, input: InvoiceInput) {
 
   const orderId = input.orderId ?? newId();
   const cashboxSessionId = session?.id ?? null;
-  const rewardable = lines.reduce((sum, { product, amounts }) => (product.eligibleForRewards ? sum.plus(amounts.total) : sum), new Big(0));
+  // Points are earned on what was paid with money: the part paid with points earns none.
+  const paidWithPoints = payments.reduce((sum, p) => (tenderKindOf(p.method.code) === "points" ? sum.plus(p.baseAmount) : sum), new Big(0));
+  const eligible = lines.reduce((sum, { product, amounts }) => (product.eligibleForRewards ? sum.plus(amounts.total) : sum), new Big(0));
+  const rewardable = eligible.gt(paidWithPoints) ? eligible.minus(paidWithPoints) : new Big(0);
   const pointsEarned =
     customer.eligibleForRewards && !customer.isDefault && toBig(rule.amountPerPoint).gt(0)
       ? rewardable.div(rule.amountPerPoint).round(0, Big.roundDown).times(rule.perUnit).toNumber()
       : 0;
   // Stored value (store credit …) is checked and spent first (it may refuse the sale).
-  const tenders = await spendTenders(ctx, orderId, customer.id, payments, priced.total);
+  const { statements: tenders, pointsBalance } = await spendTenders(ctx, orderId, customer.id, payments, priced.total);
 
   const order = {
     tenantId,
@@ -577,7 +580,7 @@ export async function createInvoice(ctx: PosContext, input: InvoiceInput) {
   const [created] = results[0] as { created_at: Date | string }[];
   const numbered = results.length - 1 - journal.length;
   const numbers = jsonValue<TakenNcfRow & { number: string }>((results[numbered]![0] as { numbers: unknown }).numbers);
-  const balance = points ? Number((results[numbered - (stock ? 2 : 1)]![0] as { balance: number }).balance) : customer.points;
+  const balance = points ? Number((results[numbered - (stock ? 2 : 1)]![0] as { balance: number }).balance) : (pointsBalance ?? customer.points);
   const ncf = takenNcfOf(numbers, today);
   const receipt = receiptOf(tenant, {
     order: { ...order, number: numbers.number, ncf: ncf.ncf, ncfExpiresOn: ncf.expiresOn, createdAt: new Date(created!.created_at) },

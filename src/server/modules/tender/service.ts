@@ -55,12 +55,13 @@ export function checkTender(p: TenderPayment): void {
 
 /**
  * Spends the sale's stored-value payments (may refuse the sale). Answers the statements that
- * record the spends, for the sale's write batch (after its order and payments rows). `saleTotal`
+ * record the spends, for the sale's write batch (after its order and payments rows), and the
+ * customer's points balance once points were spent (null when none were). `saleTotal`
  * (pesos) is what a percentage voucher takes its percent of (without it a percentage voucher is
  * refused) and what the stored-value payments together may not exceed (no change is given from
  * a voucher, points or store credit).
  */
-export async function spendTenders(ctx: PosContext, orderId: string, customerId: string, payments: readonly TenderPayment[], saleTotal?: string): Promise<SQL[]> {
+export async function spendTenders(ctx: PosContext, orderId: string, customerId: string, payments: readonly TenderPayment[], saleTotal?: string): Promise<{ statements: SQL[]; pointsBalance: number | null }> {
   const of = (kind: TenderKind) => payments.filter((p) => tenderKindOf(p.method.code) === kind);
   // Stored value pays the sale, never cash change: together it may not pay more than the total.
   const stored = payments.reduce((sum, p) => (tenderKindOf(p.method.code) ? sum.plus(toBig(p.baseAmount)) : sum), toBig("0"));
@@ -74,8 +75,8 @@ export async function spendTenders(ctx: PosContext, orderId: string, customerId:
   const vouchers = of("voucher").map((p) => ({ paymentId: p.id, reference: p.reference ?? "", amount: p.baseAmount }));
   if (vouchers.length > 0) await spendVouchers(ctx, orderId, customerId, vouchers, saleTotal);
   const points = of("points").reduce((sum, p) => sum.plus(toBig(p.baseAmount)), toBig("0"));
-  if (points.gt(0)) await spendPoints(ctx.tx, ctx.tenant.id, orderId, customerId, points.toFixed(2));
-  return statements;
+  const pointsBalance = points.gt(0) ? await spendPoints(ctx.tx, ctx.tenant.id, orderId, customerId, points.toFixed(2)) : null;
+  return { statements, pointsBalance };
 }
 
 /** A cancelled sale gives back what it spent: store credit, gift vouchers and points. */

@@ -259,6 +259,18 @@ describe("rewards points at checkout", () => {
       ["redemption_cancel", 201],
     ]);
   });
+
+  it("the part paid with points earns no points, and the receipt shows the balance after the spend", async () => {
+    const before = await pointsOf();
+    const sale = await sell(cashier, { paymentMethodId: pointsMethod, amount: "100" }, buyer, "5000");
+    // RD$ 100 at RD$ 0.50 a point: 200 points spent; points are earned on the rest (RD$ 100 a point).
+    const expected = Math.floor((Number(sale.total) - 100) / 100);
+    expect(sale.receiptData.rewards.pointsEarned).toBe(expected);
+    expect(await pointsOf()).toBe(before - 200 + expected);
+    expect(sale.receiptData.rewards.currentBalance).toBe(before - 200 + expected);
+    await owner.invoice.cancel.mutate({ invoiceId: sale.orderId, reasonCode: "04" });
+    expect(await pointsOf()).toBe(before);
+  });
 });
 
 describe("stored-value methods elsewhere", () => {
