@@ -190,10 +190,8 @@ export function moveGroup(schema: FormSchema, groupId: string, index: number): F
 
 /** A rule with its show, hide and require lists changed by fn. */
 function mapTargets(rule: ConditionalRule, fn: (list: string[]) => string[]): ConditionalRule {
-  const next = { ...rule };
-  // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's parts 'if' and 'then'; it is plain data, never awaited
-  next.then = { show: fn(rule.then.show), hide: fn(rule.then.hide), require: fn(rule.then.require) };
-  return next;
+  const then = { show: fn(rule.then.show), hide: fn(rule.then.hide), require: fn(rule.then.require) };
+  return { ...rule, then };
 }
 
 function withoutKeys(conditionals: ConditionalRule[], gone: Set<string>): ConditionalRule[] {

@@ -45,6 +45,9 @@ export type Message = { key: string; params?: Record<string, string | number>; t
 
 type Answers = Record<string, unknown>;
 
+/** Answers as an object: anything else (null, a list, text) counts as no answers. */
+const asAnswers = (value: unknown): Answers => (typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Answers) : {});
+
 // ---------------------------------------------------------------------------------------------
 // Conditions
 // ---------------------------------------------------------------------------------------------
@@ -112,7 +115,8 @@ export type ConditionState = {
  * field. A field becomes required when an equals-rule matches and its require list names it.
  * Rules are read in order against the answers as given (one pass).
  */
-export function evaluateConditions(schema: Pick<FormSchema, "groups" | "conditionals">, answers: Answers): ConditionState {
+export function evaluateConditions(schema: Pick<FormSchema, "groups" | "conditionals">, given: unknown): ConditionState {
+  const answers = asAnswers(given);
   const byKey = new Map(allFields(schema).map((f) => [f.key, f]));
   const matches = schema.conditionals.map((r) => conditionHolds(r, currentValue(byKey.get(r.if.field), answers, r.if.field)));
   const hidden = new Set<string>();
@@ -143,7 +147,7 @@ export function isFieldRequired(field: FormField, state: ConditionState): boolea
 }
 
 /** §5: the groups the renderer draws (a group with no visible field is not rendered). */
-export function visibleGroups(schema: Pick<FormSchema, "groups" | "conditionals">, answers: Answers, state: ConditionState = evaluateConditions(schema, answers)): FormGroup[] {
+export function visibleGroups(schema: Pick<FormSchema, "groups" | "conditionals">, answers: unknown, state: ConditionState = evaluateConditions(schema, answers)): FormGroup[] {
   return schema.groups.filter((g) => g.fields.some((f) => isFieldVisible(f, state)));
 }
 
@@ -355,7 +359,7 @@ function checkValue(field: FormField, raw: unknown, files: FileInfo[] | undefine
  * Never throws, whatever the answers are.
  */
 export function validateSubmission(schema: Pick<FormSchema, "groups" | "conditionals">, answers: unknown, files?: Record<string, FileInfo[]>): SubmissionResult {
-  const given: Answers = typeof answers === "object" && answers !== null && !Array.isArray(answers) ? (answers as Answers) : {};
+  const given = asAnswers(answers);
   const fields = allFields(schema);
   const known = new Set(fields.map((f) => f.key));
   const ignored = new Set(Object.keys(given).filter((k) => !known.has(k)));

@@ -289,6 +289,16 @@ export const conditionalRule = z.object({
 });
 export type ConditionalRule = z.infer<typeof conditionalRule>;
 
+/**
+ * A rule from its parts. The spec names them 'if' and 'then'; building rules here keeps a literal
+ * `then:` key (which linters take for a thenable) out of the code that uses them.
+ */
+export function makeRule(field: string, operator: ConditionOperator, value: ConditionalRule["if"]["value"], targets: Partial<ConditionalRule["then"]> = {}, id?: string): ConditionalRule {
+  const then = { show: targets.show ?? [], hide: targets.hide ?? [], require: targets.require ?? [] };
+  const condition = value === undefined ? { field, operator } : { field, operator, value };
+  return id === undefined ? { if: condition, then } : { id, if: condition, then };
+}
+
 /** The spec names calculations[] without their shape: kept as given (objects), not evaluated. */
 const calculation = z.record(z.string().max(FORM_LIMITS.key), z.unknown());
 
