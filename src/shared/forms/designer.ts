@@ -3,7 +3,6 @@ import {
   COMPONENT_OF,
   type ConditionalRule,
   choicesOf,
-  FIELD_KEY_PATTERN,
   type FieldType,
   type FileOptions,
   FORM_DEFAULTS,
@@ -17,6 +16,7 @@ import {
   GROUP_COLUMNS,
   isChoiceType,
   isEmailAddress,
+  isFieldKey,
   isFileType,
   newFieldLabel,
   RANGE_RULE_TYPES,
@@ -260,7 +260,7 @@ export function renameField(schema: FormSchema, key: string, newKey: string): Re
   const to = newKey.trim();
   if (!locateField(schema, key)) return { ok: false, error: FORM_MESSAGES.unknownField };
   if (to === key) return { ok: true, schema };
-  if (!FIELD_KEY_PATTERN.test(to) || to.length > FORM_LIMITS.key) return { ok: false, error: FORM_MESSAGES.invalidKey };
+  if (!isFieldKey(to)) return { ok: false, error: FORM_MESSAGES.invalidKey };
   if (fieldKeys(schema).has(to)) return { ok: false, error: FORM_MESSAGES.duplicateKey };
   const swap = (k: string) => (k === key ? to : k);
   return {

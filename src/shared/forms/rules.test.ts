@@ -300,6 +300,12 @@ describe("validateSubmission: hidden, disabled and read-only fields carry their 
     expect(validateSubmission(s, { source: "evil", plan: "pro", locked: "x", name: "Ana" })).toEqual({ ok: true, errors: {}, values: { source: "web", plan: "basic", name: "Ana" }, ignored: ["locked", "plan", "source"] });
   });
 
+  it("an empty answer for a field that takes none is not reported (the browser may send '' for them)", () => {
+    const h = build([f("choice", "select", "dropdown", { options: [{ label: "No", value: "no" }] }), f("detail", "text", "textbox")], [rule("choice", "equals", "no", { hide: ["detail"] })]);
+    expect(validateSubmission(h, { choice: "no", detail: "", extra: "" }).ignored).toEqual([]);
+    expect(validateSubmission(s, { source: "", plan: null, locked: [], name: "Ana" }).ignored).toEqual([]);
+  });
+
   it("unknown keys and unsupported components are dropped", () => {
     const u = build([f("name", "text", "textbox"), f("map", "text", "map", { required: true })]);
     expect(validateSubmission(u, { name: "Ana", map: "x", __proto__x: 1, other: 2 })).toEqual({ ok: true, errors: {}, values: { name: "Ana" }, ignored: ["__proto__x", "map", "other"] });

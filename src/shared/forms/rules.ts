@@ -228,13 +228,19 @@ export type SubmissionResult = {
   errors: Record<string, Message>;
   /** what is stored: answers of the shown fields (normalised), default values of hidden-type, disabled and read-only fields */
   values: Record<string, unknown>;
-  /** keys whose submitted answer was dropped or replaced: unknown keys, fields hidden by a condition, hidden-type/disabled/read-only fields sent with another value, unsupported components */
+  /** keys whose submitted (non-empty) answer was dropped or replaced, for the server to refuse a forged submission: unknown keys, fields hidden by a condition, hidden-type/disabled/read-only fields sent with another value, unsupported components */
   ignored: string[];
 };
 
 const labelOf = (f: FormField) => (f.label.trim() === "" ? f.key : f.label);
 const invalid = (f: FormField): Message => ({ key: RULE_MESSAGES.invalid, params: { label: labelOf(f) } });
-const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+function sameValue(a: unknown, b: unknown): boolean {
+  try {
+    return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  } catch {
+    return false;
+  }
+}
 
 function checkTextRules(field: FormField, value: string): Message | null {
   const v = field.validation;
@@ -362,7 +368,8 @@ export function validateSubmission(schema: Pick<FormSchema, "groups" | "conditio
   const given = asAnswers(answers);
   const fields = allFields(schema);
   const known = new Set(fields.map((f) => f.key));
-  const ignored = new Set(Object.keys(given).filter((k) => !known.has(k)));
+  // An empty answer is no answer: only a value that was actually sent counts as ignored.
+  const ignored = new Set(Object.keys(given).filter((k) => !known.has(k) && !isEmptyValue(given[k])));
   const state = evaluateConditions(schema, given);
   const errors: Record<string, Message> = {};
   const values: Record<string, unknown> = {};
@@ -372,12 +379,12 @@ export function validateSubmission(schema: Pick<FormSchema, "groups" | "conditio
     const sent = Object.hasOwn(given, key) ? given[key] : undefined;
     // Fields the person cannot change carry their default value.
     if (field.type === "hidden" || field.disabled || field.readOnly) {
-      if (sent !== undefined && !sameValue(sent, field.defaultValue)) ignored.add(key);
+      if (!isEmptyValue(sent) && !sameValue(sent, field.defaultValue)) ignored.add(key);
       if (!isEmptyValue(field.defaultValue)) values[key] = field.defaultValue;
       continue;
     }
     if (state.hidden.has(key) || !isComponent(field.component)) {
-      if (sent !== undefined) ignored.add(key);
+      if (!isEmptyValue(sent)) ignored.add(key);
       continue;
     }
     const fileFacts = files && Object.hasOwn(files, key) ? files[key] : undefined;

@@ -145,6 +145,9 @@ describe("JSON import (parseFormSchemaJson)", () => {
     expect(schemaError(minimal([{ id: "group_a" }, { id: "group_a" }]))).toEqual({ kind: "schema", message: FORM_MESSAGES.duplicateGroupId });
     expect(schemaError(minimal([{ id: "g1" }]))).toEqual({ kind: "schema", message: FORM_MESSAGES.invalidGroupId });
     expect(schemaError(minimal([{ id: "group_a", fields: [field("1bad")] }]))).toEqual({ kind: "schema", message: FORM_MESSAGES.invalidKey });
+    for (const key of ["__proto__", "constructor", "prototype", "a b", "", "x".repeat(101)]) {
+      expect(schemaError(minimal([{ id: "group_a", fields: [field(key)] }])), key).toEqual({ kind: "schema", message: FORM_MESSAGES.invalidKey });
+    }
     expect(schemaError(minimal([{ id: "group_a", fields: [field("a")] }], { conditionals: [makeRule("zz", "equals", "x")] }))).toEqual({ kind: "schema", message: FORM_MESSAGES.unknownField });
     expect(schemaError(minimal([{ id: "group_a", fields: [field("a")] }], { conditionals: [makeRule("a", "equals", "x", { hide: ["b"] })] }))).toEqual({ kind: "schema", message: FORM_MESSAGES.unknownField });
     expect(schemaError(minimal([{ id: "group_a", fields: [field("a")] }], { conditionals: [{ if: { field: "a", operator: "like", value: "x" } }] }))?.kind).toBe("schema");
@@ -179,6 +182,9 @@ describe("JSON import (parseFormSchemaJson)", () => {
     expect(schemaError(withValidation({ min: 5, max: 2 }))).toEqual({ kind: "schema", message: FORM_MESSAGES.minAboveMax });
     const choices = minimal([{ id: "group_a", fields: [field("s", { type: "select", component: "dropdown", options: [{ label: "A", value: "x" }, { label: "B", value: "x" }] })] }]);
     expect(schemaError(choices)).toEqual({ kind: "schema", message: FORM_MESSAGES.duplicateOption });
+    const mismatched = (type: string, component: string, options: unknown) => schemaError(minimal([{ id: "group_a", fields: [field("x", { type, component, options })] }]));
+    expect(mismatched("select", "dropdown", { maxFiles: 2 })).toEqual({ kind: "schema", message: FORM_MESSAGES.invalidSchema });
+    expect(mismatched("file", "file-upload", [{ label: "A", value: "a" }])).toEqual({ kind: "schema", message: FORM_MESSAGES.invalidSchema });
   });
 
   it("settings: recipients are e-mail addresses, a redirect is an http(s) or relative address", () => {

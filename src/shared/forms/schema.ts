@@ -182,7 +182,11 @@ const finite = z.number({ error: M.invalidNumber }).finite(M.invalidNumber);
 
 export const FIELD_KEY_PATTERN = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 export const GROUP_ID_PATTERN = /^group_[A-Za-z0-9_-]+$/;
-export const fieldKey = z.string({ error: M.invalidKey }).max(FORM_LIMITS.key, M.invalidKey).regex(FIELD_KEY_PATTERN, M.invalidKey);
+/** Keys that would reach an object's prototype when answers are stored by key. */
+const RESERVED_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+/** A field key: a letter or _ then letters, digits, _ or -, up to 100, not a reserved name. */
+export const isFieldKey = (value: string) => value.length <= FORM_LIMITS.key && FIELD_KEY_PATTERN.test(value) && !RESERVED_KEYS.has(value);
+export const fieldKey = z.string({ error: M.invalidKey }).refine(isFieldKey, M.invalidKey);
 const groupId = z.string({ error: M.invalidGroupId }).max(FORM_LIMITS.key, M.invalidGroupId).regex(GROUP_ID_PATTERN, M.invalidGroupId);
 
 export function isEmailAddress(value: string): boolean {
@@ -253,6 +257,10 @@ export const formField = z
     const v = f.validation;
     if (v?.minLength !== undefined && v.maxLength !== undefined && v.minLength > v.maxLength) ctx.addIssue({ code: "custom", path: ["validation", "maxLength"], message: M.minAboveMax });
     if (v?.min !== undefined && v.max !== undefined && v.min > v.max) ctx.addIssue({ code: "custom", path: ["validation", "max"], message: M.minAboveMax });
+    // Choice fields take a list of options, file fields the upload settings.
+    if (f.options !== undefined && ((isChoiceType(f.type) && !Array.isArray(f.options)) || (isFileType(f.type) && Array.isArray(f.options)))) {
+      ctx.addIssue({ code: "custom", path: ["options"], message: M.invalidSchema });
+    }
     if (Array.isArray(f.options)) {
       const seen = new Set<string>();
       f.options.forEach((o, i) => {
