@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { isValidEan13 } from "../src/shared/catalog/barcode";
 import { PORT } from "./support";
 
 /** The address of a path on the bare domain (no tenant): http://localhost:3100/… */
@@ -87,4 +88,19 @@ export async function printReceiptWithF2(page: Page): Promise<string> {
   await page.keyboard.press("F2");
   await expect.poll(() => page.evaluate(() => (window as unknown as { receipts: string[] }).receipts.length)).toBe(1);
   return page.evaluate(() => (window as unknown as { receipts: string[] }).receipts[0]!);
+}
+
+/** A demo catalogue barcode: its 12-digit stem and the EAN-13 check digit. */
+export function ean13(stem: string): string {
+  for (let d = 0; d <= 9; d++) if (isValidEan13(`${stem}${d}`)) return `${stem}${d}`;
+  throw new Error(stem);
+}
+
+/** Scans a code at the POS: F2 focuses the search, a scanner types the code and Enter in one burst. */
+export async function scanAtPos(page: Page, code: string) {
+  await page.keyboard.press("F2");
+  const search = page.getByLabel("Buscar producto", { exact: true });
+  await expect(search).toBeFocused();
+  await search.pressSequentially(code, { delay: 5 });
+  await search.press("Enter");
 }

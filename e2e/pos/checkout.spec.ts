@@ -1,7 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import { isValidEan13 } from "../../src/shared/catalog/barcode";
 import { ensureCashboxOpen } from "../catalog-helpers";
-import { printReceiptWithF2 } from "../helpers-extra";
+import { ean13, printReceiptWithF2, scanAtPos } from "../helpers-extra";
 import { signIn, tenantUrl } from "../support";
 
 /** The demo cashier at the POS with their cash box open and an empty cart. */
@@ -13,29 +12,16 @@ async function cashierAtEmptyPos(page: Page) {
   await page.reload();
 }
 
-/** The demo catalogue's barcodes: a 12-digit stem and its check digit. */
-function ean13(stem: string): string {
-  for (let d = 0; d <= 9; d++) if (isValidEan13(`${stem}${d}`)) return `${stem}${d}`;
-  throw new Error(stem);
-}
 const RICE = ean13("746012300005"); // Arroz La Garza 10 lb, RD$420, 5% split-payment limit
 const MILK = ean13("746012300010"); // Leche Rica entera 1 L, RD$95, 10 % off with the demo's dairy promotion
 
-async function scan(page: Page, code: string) {
-  await page.keyboard.press("F2");
-  const search = page.getByLabel("Buscar producto", { exact: true });
-  await expect(search).toBeFocused();
-  // A scanner types the code and Enter in one burst.
-  await search.pressSequentially(code, { delay: 5 });
-  await search.press("Enter");
-}
 
 test("scan two products, apply a Normal discount, pay half cash half card, see the change and the NCF on the receipt", async ({ page }) => {
   await cashierAtEmptyPos(page);
 
-  await scan(page, RICE);
+  await scanAtPos(page, RICE);
   await expect(page.getByTestId("cart-line")).toHaveCount(1);
-  await scan(page, MILK);
+  await scanAtPos(page, MILK);
   await expect(page.getByTestId("cart-line")).toHaveCount(2);
   // 420 + 95 − 10 % (the demo's dairy promotion, named on the line) = 505.50
   await expect(page.getByTestId("cart-line").filter({ hasText: "Leche Rica" }).getByTestId("line-promotion")).toContainText("10 % en lácteos");

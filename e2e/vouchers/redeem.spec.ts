@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
-import { isValidEan13 } from "../../src/shared/catalog/barcode";
 import { expectNoSeriousViolations } from "../a11y/axe";
 import { ensureCashboxOpen, trpcMutation, trpcQuery } from "../catalog-helpers";
+import { ean13, scanAtPos } from "../helpers-extra";
 import { signIn, tenantUrl } from "../support";
 
 /**
@@ -17,19 +17,8 @@ async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-function ean13(stem: string): string {
-  for (let d = 0; d <= 9; d++) if (isValidEan13(`${stem}${d}`)) return `${stem}${d}`;
-  throw new Error(stem);
-}
 const RICE = ean13("746012300005"); // Arroz La Garza 10 lb, RD$420
 
-async function scan(page: Page, code: string) {
-  await page.keyboard.press("F2");
-  const search = page.getByLabel("Buscar producto", { exact: true });
-  await expect(search).toBeFocused();
-  await search.pressSequentially(code, { delay: 5 });
-  await search.press("Enter");
-}
 
 async function emptyPos(page: Page) {
   await ensureCashboxOpen(page);
@@ -69,7 +58,7 @@ test("a voucher of a new batch of 20 pays part of a POS sale by its scanned code
   const code = list.data[0]!.code;
 
   await emptyPos(page);
-  await scan(page, RICE);
+  await scanAtPos(page, RICE);
   await expect(page.getByTestId("cart-total")).toHaveText("RD$420.00");
   await page.keyboard.press("F9");
   const pay = page.getByRole("dialog", { name: "Cobrar" });
@@ -123,7 +112,7 @@ test("rewards points: the customer panel shows them, a sale is paid with them, a
   test.setTimeout(120_000);
   await signIn(page, "owner@demo.test");
   await emptyPos(page);
-  await scan(page, RICE);
+  await scanAtPos(page, RICE);
   await page.keyboard.press("F6");
   const panel = page.getByTestId("customer-search-panel");
   await panel.getByLabel("Nombre, RNC/cédula o teléfono").fill("Carmen Santos");

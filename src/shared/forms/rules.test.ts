@@ -445,22 +445,20 @@ describe("properties", () => {
   });
 });
 
-describe("speed (issue 17: under 16 ms per evaluation for 60 fields)", () => {
-  it("60 fields and 20 rules: conditions and a whole submission check take well under 16 ms", () => {
+// Speed is measured in bench/ (issue 17's 60-field target), never by a timed assertion here.
+describe("a large form", () => {
+  it("60 fields and 20 rules: the conditions and a whole submission check agree on a valid answer set", () => {
     const fields = Array.from({ length: 60 }, (_, i) =>
       i % 3 === 0 ? f(`q${i}`, "select", "dropdown", { required: true, options: [{ label: "Sí", value: "yes" }, { label: "No", value: "no" }] }) : f(`q${i}`, "text", "textbox", { validation: { maxLength: 50, pattern: "^[a-z ]*$" } }),
     );
     const rules = Array.from({ length: 20 }, (_, i) => rule(`q${i * 3}`, i % 2 ? "equals" : "not_equals", "yes", { show: [`q${i * 3 + 1}`], hide: [`q${i * 3 + 2}`], require: [`q${i * 3 + 1}`] }));
     const s = build(fields, rules);
     const answers = Object.fromEntries(fields.map((x, i) => [x.key as string, i % 3 === 0 ? (i % 2 ? "yes" : "no") : "hola mundo"]));
-    const runs = 200;
-    const start = performance.now();
-    for (let i = 0; i < runs; i++) {
-      evaluateConditions(s, answers);
-      validateSubmission(s, answers);
-    }
-    const perRun = (performance.now() - start) / runs;
-    expect(perRun).toBeLessThan(16);
+    const state = evaluateConditions(s, answers);
+    // q0 is 'no': its not_equals-'yes' rule holds, so q2 is hidden (and q1 shown, not required: only equals-rules require).
+    expect(state.hidden.has("q2")).toBe(true);
+    expect(state.hidden.has("q1")).toBe(false);
+    expect(state.required.has("q1")).toBe(false);
     expect(validateSubmission(s, answers).ok).toBe(true);
   });
 });
