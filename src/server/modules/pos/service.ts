@@ -38,7 +38,7 @@ import { isCustomDiscountAuthorized } from "../otp/service";
 import { paymentMethods } from "../payment-method/tables";
 import { findMaxDiscounts } from "../product/service";
 import { products } from "../product/tables";
-import { activePromotions } from "../promotion/service";
+import { cartPromotions } from "../promotion/service";
 import { ORDER_SERIES } from "../sequence/service";
 import { tenantConfigs, type tenants } from "../tenant/tables";
 import { checkTender, reverseTenders, spendTenders, tenderKindOf } from "../tender/service";
@@ -205,7 +205,7 @@ export async function getCartStock(tx: Tx, tenantId: string, warehouseId: string
 export async function validateCart(tx: Tx, tenant: Tenant, items: CartItemInput[]) {
   const today = businessDate(new Date(), tenant.timezone);
   const ids = items.map((i) => i.productId);
-  const [catalog, promotions] = await Promise.all([loadProducts(tx, tenant.id, ids), activePromotions(tx, tenant.id, today, ids)]);
+  const [catalog, promotions] = await Promise.all([loadProducts(tx, tenant.id, ids), cartPromotions(tx, tenant.id, today, ids)]);
   const kept = items.filter((i) => catalog.has(i.productId) && toBig(i.quantity).gt(0));
   const removed = items.filter((i) => !catalog.has(i.productId)).map((i) => i.productId);
   const { lines, totals } = priceItems(kept, catalog, promotions, today);
@@ -435,7 +435,7 @@ export async function createInvoice(ctx: PosContext, input: InvoiceInput) {
     tx.execute(booksQuery(tenantId, today)).then((r) => booksOf(rowsOf<{ mappings: unknown; taxes: unknown; closed: boolean }>(r)[0]!)),
     // The POS sells at its promotions' prices; a back-office invoice is priced as the form types it.
     input.source === "pos"
-      ? activePromotions(
+      ? cartPromotions(
           tx,
           tenantId,
           today,

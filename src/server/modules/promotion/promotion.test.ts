@@ -4,7 +4,7 @@ import { addCalendarDays } from "../../../shared/promotions/schemas";
 import { withTenant } from "../../db/client";
 import { DEMO_PASSWORD, seedDemo } from "../../db/seed/demo";
 import { createTestContext, errorOf, type TestContext } from "../../test/harness";
-import { activePromotions } from "./service";
+import { activePromotions, cartPromotions } from "./service";
 
 let t: TestContext;
 let drink: string;
@@ -138,10 +138,13 @@ describe("promotion.*", () => {
     expect(codes).not.toContain("Próxima");
     expect(list.find((p) => p.name === "2x1 en refrescos")).toMatchObject({ type: "buy_x_get_y", param1: 1, param2: 1, productIds: [drink], categoryIds: [drinks] });
     // For a cart: only those naming one of its products or their categories.
-    const forDrink = await withTenant(t.db, t.acme.tenant.id, (tx) => activePromotions(tx, t.acme.tenant.id, today(), [drink]));
-    expect(forDrink.map((p) => p.name)).toContain("2x1 en refrescos");
-    expect(forDrink.every((p) => p.productIds.includes(drink) || p.categoryIds.includes(drinks))).toBe(true);
-    expect(await withTenant(t.db, t.acme.tenant.id, (tx) => activePromotions(tx, t.acme.tenant.id, today(), []))).toEqual([]);
+    const forDrink = await withTenant(t.db, t.acme.tenant.id, (tx) => cartPromotions(tx, t.acme.tenant.id, today(), [drink]));
+    expect(forDrink.find((p) => p.name === "2x1 en refrescos")).toMatchObject({ productIds: [drink], categoryIds: [drinks] });
+    // Only what the cart's products can get, naming only them and their categories.
+    expect(forDrink.every((p) => p.productIds.every((id) => id === drink) && p.categoryIds.every((id) => id === drinks))).toBe(true);
+    expect(forDrink.every((p) => p.productIds.length + p.categoryIds.length > 0)).toBe(true);
+    expect(await withTenant(t.db, t.acme.tenant.id, (tx) => cartPromotions(tx, t.acme.tenant.id, today(), [snack]))).toEqual([]);
+    expect(await withTenant(t.db, t.acme.tenant.id, (tx) => cartPromotions(tx, t.acme.tenant.id, today(), []))).toEqual([]);
   });
 
   it("promotion.active: what the POS cart applies, for a cashier too", async () => {

@@ -178,44 +178,22 @@ export async function setPromotionActive(tx: Tx, tenantId: string, input: { id: 
   return getPromotion(tx, tenantId, input.id);
 }
 
-/**
- * The promotions the engine considers on a business date: active and in force that day, each with
- * the products and categories it names, in one query. With `productIds` (a cart), only those that
- * name one of the products or one of their categories (the promotion-by-product and
- * by-category indexes find them).
- */
-export async function activePromotions(tx: Tx, tenantId: string, today: string, productIds?: readonly string[]): Promise<EnginePromotion[]> {
-  if (productIds && productIds.length === 0) return [];
-  const ids = productIds ? `{${[...new Set(productIds)].join(",")}}` : null;
-  const forCart = ids
-    ? sql`AND p.id IN (
-        SELECT pp.promotion_id FROM ${promotionProducts} pp WHERE pp.tenant_id = ${tenantId} AND pp.product_id = ANY(${ids}::uuid[])
-        UNION
-        SELECT pc.promotion_id FROM ${promotionCategories} pc JOIN ${products} pr ON pr.tenant_id = pc.tenant_id AND pr.category_id = pc.category_id
-        WHERE pc.tenant_id = ${tenantId} AND pr.id = ANY(${ids}::uuid[]))`
-    : sql``;
-  const rows = rowsOf<{
-    id: string;
-    name: string;
-    type: EnginePromotion["type"];
-    discount: string;
-    param1: number | null;
-    param2: number | null;
-    start_date: string;
-    end_date: string;
-    stackable: boolean;
-    product_ids: string[] | null;
-    category_ids: string[] | null;
-  }>(
-    await tx.execute(sql`
-      SELECT p.id, p.name, p.type, p.discount::text AS discount, p.param1, p.param2, p.start_date::text AS start_date, p.end_date::text AS end_date, p.stackable,
-        (SELECT array_agg(pp.product_id) FROM ${promotionProducts} pp WHERE pp.tenant_id = p.tenant_id AND pp.promotion_id = p.id) AS product_ids,
-        (SELECT array_agg(pc.category_id) FROM ${promotionCategories} pc WHERE pc.tenant_id = p.tenant_id AND pc.promotion_id = p.id) AS category_ids
-      FROM ${promotions} p
-      WHERE p.tenant_id = ${tenantId} AND p.is_active AND p.start_date <= ${today}::date AND p.end_date >= ${today}::date ${forCart}
-      ORDER BY p.id`),
-  );
-  return rows.map((r) => ({
+type PromotionRow = {
+  id: string;
+  name: string;
+  type: EnginePromotion["type"];
+  discount: string;
+  param1: number | null;
+  param2: number | null;
+  start_date: string;
+  end_date: string;
+  stackable: boolean;
+};
+
+const promotionColumns = sql`p.id, p.name, p.type, p.discount::text AS discount, p.param1, p.param2, p.start_date::text AS start_date, p.end_date::text AS end_date, p.stackable`;
+
+function enginePromotion(r: PromotionRow, productIds: string[], categoryIds: string[]): EnginePromotion {
+  return {
     id: r.id,
     name: r.name,
     type: r.type,
@@ -226,9 +204,59 @@ export async function activePromotions(tx: Tx, tenantId: string, today: string, 
     endDate: r.end_date,
     isActive: true,
     stackable: r.stackable,
-    productIds: pgArray(r.product_ids),
-    categoryIds: pgArray(r.category_ids),
-  }));
+    productIds,
+    categoryIds,
+  };
+}
+
+/**
+ * The promotions the engine considers on a business date: active and in force that day, each with
+ * the products and categories it names, in one query (promotion.active: the cart on screen).
+ */
+export async function activePromotions(tx: Tx, tenantId: string, today: string): Promise<EnginePromotion[]> {
+  const rows = rowsOf<PromotionRow & { product_ids: string[] | null; category_ids: string[] | null }>(
+    await tx.execute(sql`
+      SELECT ${promotionColumns},
+        (SELECT array_agg(pp.product_id) FROM ${promotionProducts} pp WHERE pp.tenant_id = p.tenant_id AND pp.promotion_id = p.id) AS product_ids,
+        (SELECT array_agg(pc.category_id) FROM ${promotionCategories} pc WHERE pc.tenant_id = p.tenant_id AND pc.promotion_id = p.id) AS category_ids
+      FROM ${promotions} p
+      WHERE p.tenant_id = ${tenantId} AND p.is_active AND p.start_date <= ${today}::date AND p.end_date >= ${today}::date
+      ORDER BY p.id`),
+  );
+  return rows.map((r) => enginePromotion(r, pgArray(r.product_ids), pgArray(r.category_ids)));
+}
+
+/**
+ * The promotions in force that a cart's products can get (pos.validateCart, pos.checkout): one
+ * flat query over the promotion-by-product and by-category indexes, one row per link to a product
+ * of the cart or to one of their categories. Each promotion names only those (all the engine
+ * needs: it prices these lines and no others). The links are gathered and grouped first
+ * (materialized CTEs) and the promotions are then read by key, so the plan does not hinge on
+ * statistics.
+ */
+export async function cartPromotions(tx: Tx, tenantId: string, today: string, productIds: readonly string[]): Promise<EnginePromotion[]> {
+  if (productIds.length === 0) return [];
+  const ids = `{${[...new Set(productIds)].join(",")}}`;
+  const rows = rowsOf<PromotionRow & { product_ids: string[] | null; category_ids: string[] | null }>(
+    await tx.execute(sql`
+      WITH l AS MATERIALIZED (
+        SELECT pp.promotion_id, pp.product_id, NULL::uuid AS category_id FROM ${promotionProducts} pp
+        WHERE pp.tenant_id = ${tenantId} AND pp.product_id = ANY(${ids}::uuid[])
+        UNION ALL
+        SELECT pc.promotion_id, NULL::uuid, pc.category_id FROM ${promotionCategories} pc
+        WHERE pc.tenant_id = ${tenantId} AND pc.category_id IN (SELECT pr.category_id FROM ${products} pr WHERE pr.tenant_id = ${tenantId} AND pr.id = ANY(${ids}::uuid[]))
+      ), g AS MATERIALIZED (
+        SELECT l.promotion_id, array_agg(l.product_id) FILTER (WHERE l.product_id IS NOT NULL) AS product_ids,
+          array_agg(l.category_id) FILTER (WHERE l.category_id IS NOT NULL) AS category_ids
+        FROM l GROUP BY l.promotion_id
+      )
+      SELECT ${promotionColumns}, g.product_ids, g.category_ids
+      FROM ${promotions} p JOIN g ON g.promotion_id = p.id
+      WHERE p.tenant_id = ${tenantId} AND p.id = ANY(ARRAY(SELECT g.promotion_id FROM g))
+        AND p.is_active AND p.start_date <= ${today}::date AND p.end_date >= ${today}::date
+      ORDER BY p.id`),
+  );
+  return rows.map((r) => enginePromotion(r, pgArray(r.product_ids), pgArray(r.category_ids)));
 }
 
 /** A uuid[] as the driver gives it: an array (node-postgres, PGlite) or its text form. */
