@@ -9,6 +9,7 @@ import { customerRouter, customerTypeRouter, legattiCustomerRouter } from "../mo
 import { dashboardRouter } from "../modules/dashboard/router";
 import { dgiiRouter } from "../modules/dgii/router";
 import { commissionRouter, employeeRouter } from "../modules/employee/router";
+import { formRouter, formSubmissionRouter } from "../modules/form/router";
 import { warehouseMovementRouter } from "../modules/inventory/router";
 import { invoiceRouter } from "../modules/invoice/router";
 import { invoiceConditionRouter, invoiceTypeRouter } from "../modules/invoice-settings/router";
@@ -63,6 +64,8 @@ export const appRouter = router({
   portal: portalRouter,
   promotion: promotionRouter,
   voucher: voucherRouter,
+  form: formRouter,
+  formSubmission: formSubmissionRouter,
   commission: commissionRouter,
   pos: posRouter,
   cashbox: cashboxRouter,
