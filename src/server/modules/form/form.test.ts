@@ -156,6 +156,8 @@ describe("formSubmission.*", () => {
     await owner.formSubmission.submit.mutate({ formId: id, answers: { name: "A", rating: 5 } });
     await owner.formSubmission.submit.mutate({ formId: id, answers: { name: "B", rating: 5 } });
     expect(await errorOf(owner.formSubmission.submit.mutate({ formId: id, answers: { name: "C", rating: 5 } }))).toEqual({ code: "BAD_REQUEST", message: "Ya no hay cupos" });
+    // Full is said before the answers are checked.
+    expect(await errorOf(owner.formSubmission.submit.mutate({ formId: id, answers: {} }))).toEqual({ code: "BAD_REQUEST", message: "Ya no hay cupos" });
     expect((await owner.form.getById.query({ id })).submissionCount).toBe(2);
     await owner.form.update.mutate({ id, closedMessage: null });
     expect(await errorOf(owner.formSubmission.submit.mutate({ formId: id, answers: { name: "C", rating: 5 } }))).toEqual({ code: "BAD_REQUEST", message: "Este formulario ya no acepta respuestas" });
@@ -163,19 +165,16 @@ describe("formSubmission.*", () => {
     expect((await owner.formSubmission.submit.mutate({ formId: id, answers: { name: "C", rating: 5 } })).number).toBe(3);
   });
 
-  it("two submits racing for the last slot: exactly one is stored", async () => {
-    const id = await publishedSurvey("Último cupo", { maxSubmissions: 1 });
-    const [one, two] = await Promise.all([t.client("acme", "owner"), t.client("acme", "admin")]);
-    const results = await Promise.allSettled([
-      one.formSubmission.submit.mutate({ formId: id, answers: { name: "A", rating: 5 } }),
-      two.formSubmission.submit.mutate({ formId: id, answers: { name: "B", rating: 5 } }),
-    ]);
-    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    const failed = results.find((r) => r.status === "rejected");
-    expect((failed as PromiseRejectedResult).reason.message).toBe("Este formulario ya no acepta respuestas");
+  it("submits racing for the last slots: exactly as many as the limit are stored", async () => {
+    const id = await publishedSurvey("Último cupo", { maxSubmissions: 2 });
+    const clients = await Promise.all([t.client("acme", "owner"), t.client("acme", "admin"), t.client("acme", "owner"), t.client("acme", "admin")]);
+    const results = await Promise.allSettled(clients.flatMap((c, i) => [0, 1].map((j) => c.formSubmission.submit.mutate({ formId: id, answers: { name: `P${i}-${j}`, rating: 5 } }))));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(2);
+    for (const failed of results.filter((r) => r.status === "rejected")) expect((failed as PromiseRejectedResult).reason.message).toBe("Este formulario ya no acepta respuestas");
     const owner = await t.client("acme", "owner");
-    expect((await owner.formSubmission.getAll.query({ formId: id })).pagination.total).toBe(1);
-    expect((await owner.form.getById.query({ id })).submissionCount).toBe(1);
+    const stored = await owner.formSubmission.getAll.query({ formId: id });
+    expect(stored.data.map((s) => s.number).sort()).toEqual([1, 2]);
+    expect((await owner.form.getById.query({ id })).submissionCount).toBe(2);
   });
 
   it("setStatus records who and when; manage_submissions is needed", async () => {

@@ -243,6 +243,9 @@ export async function setFormPermissions(tx: Tx, tenantId: string, input: FormSe
 
 const messageText = (lang: string, m: Message) => m.text ?? translate(lang, m.key, m.params);
 
+/** A full form: its own closed message as written, else forms:errors.formClosed. */
+const closedError = (message: string | null) => (message ? new TRPCError({ code: "BAD_REQUEST", message }) : appError("BAD_REQUEST", E.closed));
+
 export type SubmitInput = { formId: string; answers: unknown; submittedBy: string | null; submitterIp: string | null; lang: string };
 
 /**
@@ -254,12 +257,14 @@ export type SubmitInput = { formId: string; answers: unknown; submittedBy: strin
  */
 export async function submitForm(tx: Tx, tenantId: string, input: SubmitInput) {
   const [form] = await tx
-    .select({ status: forms.status, publishedVersionId: forms.publishedVersionId })
+    .select({ status: forms.status, publishedVersionId: forms.publishedVersionId, submissionCount: forms.submissionCount, maxSubmissions: forms.maxSubmissions, closedMessage: forms.closedMessage })
     .from(forms)
     .where(and(eq(forms.tenantId, tenantId), eq(forms.id, input.formId)))
     .limit(1);
   if (!form) throw notFound();
   if (form.status !== "published" || !form.publishedVersionId) throw appError("BAD_REQUEST", E.notPublished);
+  // A full form says so before the answers are checked (the UPDATE below decides a race for the last slot).
+  if (form.maxSubmissions !== null && form.submissionCount >= form.maxSubmissions) throw closedError(form.closedMessage);
   const [version] = await tx
     .select({ schema: formVersions.schema })
     .from(formVersions)
@@ -283,8 +288,7 @@ export async function submitForm(tx: Tx, tenantId: string, input: SubmitInput) {
       .select({ message: forms.closedMessage })
       .from(forms)
       .where(and(eq(forms.tenantId, tenantId), eq(forms.id, input.formId)));
-    if (closed?.message) throw new TRPCError({ code: "BAD_REQUEST", message: closed.message });
-    throw appError("BAD_REQUEST", E.closed);
+    throw closedError(closed?.message ?? null);
   }
   const id = newId();
   await tx.insert(formSubmissions).values({
