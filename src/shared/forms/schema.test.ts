@@ -54,27 +54,25 @@ describe("form schema: names and defaults of the spec", () => {
   });
 
   it("field type → component, as §3 maps them", () => {
-    expect(COMPONENT_OF).toEqual({
-      text: "textbox",
-      email: "textbox",
-      url: "textbox",
-      tel: "textbox",
-      number: "textbox",
-      hidden: "textbox",
-      textarea: "textarea",
-      date: "datepicker",
-      time: "timepicker",
-      select: "dropdown",
-      checkbox: "checkbox-group",
-      radio: "radio-group",
-      file: "file-upload",
-      image: "file-upload",
-      signature: "signature",
-      rating: "rating-stars",
-      slider: "range-slider",
-      toggle: "toggle-switch",
-      color: "color-picker",
-    });
+    // The spec's sentence, grouped by component: "text, email, url, tel, number, hidden -> textbox; …".
+    const spec: Record<string, string[]> = {
+      textbox: ["text", "email", "url", "tel", "number", "hidden"],
+      textarea: ["textarea"],
+      datepicker: ["date"],
+      timepicker: ["time"],
+      dropdown: ["select"],
+      "checkbox-group": ["checkbox"],
+      "radio-group": ["radio"],
+      "file-upload": ["file", "image"],
+      signature: ["signature"],
+      "rating-stars": ["rating"],
+      "range-slider": ["slider"],
+      "toggle-switch": ["toggle"],
+      "color-picker": ["color"],
+    };
+    const mapped = Object.entries(spec).flatMap(([component, types]) => types.map((type) => [type, component]));
+    expect(mapped).toHaveLength(Object.keys(COMPONENT_OF).length);
+    for (const [type, component] of mapped) expect(COMPONENT_OF[type as keyof typeof COMPONENT_OF]).toBe(component);
   });
 
   it("the palette: Basic and Advanced, every type exactly once", () => {

@@ -11,6 +11,7 @@ import {
   getFormPermissions,
   getSubmission,
   publishForm,
+  requireFormRight,
   setFormPermissions,
   setSubmissionStatus,
   submissionFormId,
@@ -47,8 +48,7 @@ export const formRouter = router({
     .use(requirePermission("forms.update"))
     .input(formUpdateInput)
     .mutation(async ({ ctx, input }) => {
-      await getForm(ctx.tx, ctx.tenant.id, input.id);
-      await assertFormRight(ctx.tx, ctx.tenant.id, input.id, ctx.user, "canEdit");
+      await requireFormRight(ctx.tx, ctx.tenant.id, input.id, ctx.user, "canEdit");
       return updateForm(ctx.tx, ctx.tenant.id, ctx.user.id, input);
     }),
   /** Stores the draft as an immutable version n+1 and marks the form published. */
@@ -56,8 +56,7 @@ export const formRouter = router({
     .use(requirePermission("forms.publish"))
     .input(formIdInput)
     .mutation(async ({ ctx, input }) => {
-      await getForm(ctx.tx, ctx.tenant.id, input.id);
-      await assertFormRight(ctx.tx, ctx.tenant.id, input.id, ctx.user, "canEdit");
+      await requireFormRight(ctx.tx, ctx.tenant.id, input.id, ctx.user, "canEdit");
       return publishForm(ctx.tx, ctx.tenant.id, ctx.user.id, input.id);
     }),
   /** The list's delete: archives (a form and its submissions are never removed). */
@@ -65,8 +64,7 @@ export const formRouter = router({
     .use(requirePermission("forms.delete"))
     .input(formIdInput)
     .mutation(async ({ ctx, input }) => {
-      await getForm(ctx.tx, ctx.tenant.id, input.id);
-      await assertFormRight(ctx.tx, ctx.tenant.id, input.id, ctx.user, "canDelete");
+      await requireFormRight(ctx.tx, ctx.tenant.id, input.id, ctx.user, "canDelete");
       return archiveForm(ctx.tx, ctx.tenant.id, ctx.user.id, input.id);
     }),
   /** A new draft 'Copia de {name}' with the same draft schema. */
@@ -74,8 +72,7 @@ export const formRouter = router({
     .use(requirePermission("forms.create"))
     .input(formIdInput)
     .mutation(async ({ ctx, input }) => {
-      await getForm(ctx.tx, ctx.tenant.id, input.id);
-      await assertFormRight(ctx.tx, ctx.tenant.id, input.id, ctx.user, "canView");
+      await requireFormRight(ctx.tx, ctx.tenant.id, input.id, ctx.user, "canView");
       return duplicateForm(ctx.tx, ctx.tenant.id, ctx.user.id, input.id, ctx.lang);
     }),
   /** Each role's rights on the form (admin, cashier; the owner always has all). */
@@ -87,8 +84,7 @@ export const formRouter = router({
     .use(requirePermission("forms.update"))
     .input(formSetPermissionsInput)
     .mutation(async ({ ctx, input }) => {
-      await getForm(ctx.tx, ctx.tenant.id, input.formId);
-      await assertFormRight(ctx.tx, ctx.tenant.id, input.formId, ctx.user, "canEdit");
+      await requireFormRight(ctx.tx, ctx.tenant.id, input.formId, ctx.user, "canEdit");
       return setFormPermissions(ctx.tx, ctx.tenant.id, input);
     }),
 });
@@ -100,8 +96,7 @@ export const formSubmissionRouter = router({
     .use(requirePermission("forms.view"))
     .input(submitInput)
     .mutation(async ({ ctx, input }) => {
-      await getForm(ctx.tx, ctx.tenant.id, input.formId);
-      await assertFormRight(ctx.tx, ctx.tenant.id, input.formId, ctx.user, "canSubmit");
+      await requireFormRight(ctx.tx, ctx.tenant.id, input.formId, ctx.user, "canSubmit");
       return submitForm(ctx.tx, ctx.tenant.id, { formId: input.formId, answers: input.answers, submittedBy: ctx.user.id, submitterIp: ctx.req.ip ?? null, lang: ctx.lang });
     }),
   getAll: protectedProcedure

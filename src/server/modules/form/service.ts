@@ -47,6 +47,12 @@ export async function assertFormRight(tx: Tx, tenantId: string, formId: string, 
   if (!rights[right]) throw appError("FORBIDDEN", E.forbidden);
 }
 
+/** The form must be the tenant's (NOT_FOUND otherwise) and the user's role must hold `right` on it (FORBIDDEN). */
+export async function requireFormRight(tx: Tx, tenantId: string, formId: string, user: Pick<SessionUser, "role" | "isOwner">, right: FormRight) {
+  await getForm(tx, tenantId, formId);
+  await assertFormRight(tx, tenantId, formId, user, right);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Forms
 // ---------------------------------------------------------------------------------------------
