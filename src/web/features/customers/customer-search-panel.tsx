@@ -190,26 +190,29 @@ function SearchView({ onSelect, onCreate }: { onSelect: (c: SelectedCustomer) =>
         </Button>
       ) : null}
       <div className="flex items-center justify-between text-sm font-medium text-muted-foreground">
-        <span data-testid="customer-panel-heading">{showingRecent ? t("customers:panel.recent") : t("customers:panel.results", { count: results.length })}</span>
+        <span data-testid="customer-panel-heading">{showingRecent ? t("customers:panel.recent") : loading ? t("common:loading") : t("customers:panel.results", { count: results.length })}</span>
         {active.isFetching && !loading ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
       </div>
       {loading ? (
-        <div className="grid gap-2">
+        <div key="loading" className="grid gap-2" aria-hidden>
           {Array.from({ length: 5 }, (_, i) => (
             <Skeleton key={i} className="h-16 w-full" />
           ))}
         </div>
       ) : results.length === 0 ? (
-        <div className="grid justify-items-center gap-2 py-10 text-center text-muted-foreground" data-testid="customer-panel-empty">
+        <div key="empty" className="grid justify-items-center gap-2 py-10 text-center text-muted-foreground" data-testid="customer-panel-empty">
           <Users className="size-8" />
           <p>{showingRecent ? t("customers:panel.noRecent") : t("customers:panel.noResults")}</p>
         </div>
       ) : (
+        // Focusable (ARIA listbox with an active descendant): Tab reaches it, and a list that scrolls can be scrolled by keyboard.
         <div
+          key="results"
           ref={listRef}
           id="customer-results"
           role="listbox"
-          tabIndex={-1}
+          tabIndex={0}
+          onFocus={() => setHighlight((h) => (h < 0 ? 0 : h))}
           aria-label={showingRecent ? t("customers:panel.recent") : t("customers:panel.resultsLabel")}
           aria-activedescendant={highlight >= 0 ? `customer-option-${highlight}` : undefined}
           onKeyDown={onListKey}
