@@ -4,6 +4,7 @@ import {
   Boxes,
   CalendarDays,
   ClipboardList,
+  ClipboardPen,
   FileText,
   Gift,
   HandCoins,
@@ -48,6 +49,8 @@ export const NAV_ITEMS: NavItem[] = [
   { key: "reports", path: "/home/reports", permission: "reports.view", icon: BarChart3 },
   // Not in the spec's menu list ('other routes: not shown'): the books and the DGII filings (issue 14).
   { key: "accounting", path: "/home/accounting", permission: "accounting.view", icon: BookOpenCheck },
+  // Not in the spec's menu list: the form designer and its submissions (issue 17).
+  { key: "forms", path: "/home/forms", permission: "forms.view", icon: ClipboardPen },
   { key: "customers", path: "/home/customers", permission: "customers.view", icon: Users },
   { key: "sellers", path: "/home/sellers", permission: "sellers.view", icon: UserCheck },
   { key: "employees", path: "/home/employees", permission: "employees.view", icon: UsersRound },

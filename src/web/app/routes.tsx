@@ -14,6 +14,7 @@ import { DashboardPage } from "../features/dashboard/dashboard-page";
 import { dgiiRoutes } from "../features/dgii/routes";
 import { employeeRoutes } from "../features/employees/routes";
 import { fiscalSettingsRoutes } from "../features/fiscal-settings/routes";
+import { formRoutes, publicFormRoute } from "../features/forms/routes";
 import { inventoryRoutes } from "../features/inventory/routes";
 import { publicInvoiceRoute } from "../features/invoices/public-routes";
 import { invoiceRoutes } from "../features/invoices/routes";
@@ -65,7 +66,7 @@ const registerPage = () => import("../features/auth/register-page").then((m) => 
 const settingsLayout = () => import("../features/settings/settings-layout");
 
 /** Screens of the modules built so far (paths relative to /home). */
-const featureRoutes: RouteObject[] = [...productRoutes, ...providerRoutes, ...inventoryRoutes, ...purchasingRoutes, ...payablesRoutes, ...customerRoutes, ...employeeRoutes, ...posRoutes, ...cashboxRoutes, ...invoiceRoutes, ...creditNoteRoutes, ...reportRoutes, ...accountingRoutes, ...dgiiRoutes, ...appointmentRoutes, ...promotionRoutes, ...voucherRoutes];
+const featureRoutes: RouteObject[] = [...productRoutes, ...providerRoutes, ...inventoryRoutes, ...purchasingRoutes, ...payablesRoutes, ...customerRoutes, ...employeeRoutes, ...posRoutes, ...cashboxRoutes, ...invoiceRoutes, ...creditNoteRoutes, ...reportRoutes, ...accountingRoutes, ...dgiiRoutes, ...appointmentRoutes, ...promotionRoutes, ...voucherRoutes, ...formRoutes];
 const builtPaths = new Set(featureRoutes.map((r) => r.path?.split("/")[0]));
 
 /** Menu destinations that later modules fill in; each is guarded by its permission already. */
@@ -89,6 +90,7 @@ export const router = createBrowserRouter([
       { path: "/onboarding/:product", lazy: registerPage },
       { path: "/nothing-to-see-here", lazy: () => import("../features/super-admin/super-admin-page").then((m) => ({ Component: m.SuperAdminPage })) },
       publicInvoiceRoute,
+      publicFormRoute,
       ...portalRoutes,
       payRoute,
       {

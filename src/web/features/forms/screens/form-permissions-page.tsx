@@ -1,0 +1,4 @@
+/** Being built (issue 17). */
+export function FormPermissionsPage() {
+  return null;
+}
