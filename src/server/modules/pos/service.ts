@@ -939,7 +939,7 @@ export async function cancelInvoice(ctx: PosContext, input: { invoiceId: string;
     items.filter((i) => productTypes.get(i.productId) === "product").map((i) => ({ productId: i.productId, warehouseId: order.warehouseId, delta: i.quantity })),
   );
   if (order.pointsEarned > 0) await addPointMovement(tx, tenantId, { customerId: order.customerId, points: -order.pointsEarned, sourceType: "sale_cancel", sourceId: order.id });
-  await reverseTenders(tx, tenantId, order.id);
+  await reverseTenders(tx, tenantId, order.id, user.id);
   // The books: the sale's entry and those of payments recorded on it are reversed on the day of the cancellation.
   const paymentIds = (await tx.select({ id: orderPayments.id }).from(orderPayments).where(and(eq(orderPayments.tenantId, tenantId), eq(orderPayments.orderId, order.id)))).map((p) => p.id);
   await reverseSources(

@@ -79,9 +79,9 @@ export async function spendTenders(ctx: PosContext, orderId: string, customerId:
   return { statements, pointsBalance };
 }
 
-/** A cancelled sale gives back what it spent: store credit, gift vouchers and points. */
-export async function reverseTenders(tx: Tx, tenantId: string, orderId: string): Promise<void> {
+/** A cancelled sale gives back what it spent: store credit, gift vouchers (their 'restored' event names who cancelled) and points. */
+export async function reverseTenders(tx: Tx, tenantId: string, orderId: string, userId: string): Promise<void> {
   await reverseCreditNoteSpends(tx, tenantId, orderId);
-  await reverseVoucherSpends(tx, tenantId, orderId);
+  await reverseVoucherSpends(tx, tenantId, orderId, userId);
   await reversePointSpends(tx, tenantId, orderId);
 }

@@ -126,6 +126,10 @@ describe("gift vouchers at checkout", () => {
       ["used", "450.00", sale.orderNumber],
       ["restored", "450.00", sale.orderNumber],
     ]);
+    // Who cancelled the sale is who restored the voucher (the cashier sold it).
+    const [, used, restored] = history.events;
+    expect(restored!.user_name).toBe("Owner acme");
+    expect(restored!.user_name).not.toBe(used!.user_name);
     // spendable again
     await payVoucher(cashier, v!.code, "500");
     expect(await voucherRow(owner, b.id, v!.code)).toMatchObject({ status: "used", balance: "0.00" });
