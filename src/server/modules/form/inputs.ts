@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { calendarDate } from "../../../shared/platform/dates";
 import { listInput } from "../../../shared/platform/pagination";
 import { wholeNumber } from "../../../shared/platform/whole-number";
 
@@ -73,3 +74,19 @@ export const submissionListInput = listInput.extend({ formId: id, status: z.enum
 export type SubmissionListInput = z.infer<typeof submissionListInput>;
 export const submissionIdInput = z.object({ id });
 export const submissionStatusInput = z.object({ id, status: z.enum(SUBMISSION_STATUSES) });
+
+/** formSubmission.export: the submissions the list shows (same search and status), as CSV or Excel. */
+export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
+export const submissionExportInput = z.object({
+  formId: id,
+  format: z.enum(EXPORT_FORMATS),
+  search: z.string().trim().max(200).optional(),
+  status: z.enum(SUBMISSION_STATUSES).optional(),
+});
+export type SubmissionExportInput = z.infer<typeof submissionExportInput>;
+
+/** formSubmission.report: business dates (America/Santo_Domingo), both optional and inclusive. */
+export const submissionReportInput = z
+  .object({ formId: id, from: calendarDate().optional(), to: calendarDate().optional() })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: "formScreens:errors.dateRange", path: ["to"] });
+export type SubmissionReportInput = z.infer<typeof submissionReportInput>;

@@ -1,5 +1,7 @@
 import { protectedProcedure, requirePermission, router } from "../../trpc/init";
-import { formCreateInput, formIdInput, formListInput, formPermissionsInput, formSetPermissionsInput, formUpdateInput, submissionIdInput, submissionListInput, submissionStatusInput, submitInput } from "./inputs";
+import { exportSubmissions } from "./export";
+import { formCreateInput, formIdInput, formListInput, formPermissionsInput, formSetPermissionsInput, formUpdateInput, submissionExportInput, submissionIdInput, submissionListInput, submissionReportInput, submissionStatusInput, submitInput } from "./inputs";
+import { submissionReport } from "./report";
 import {
   archiveForm,
   assertFormRight,
@@ -123,5 +125,21 @@ export const formSubmissionRouter = router({
       const formId = await submissionFormId(ctx.tx, ctx.tenant.id, input.id);
       await assertFormRight(ctx.tx, ctx.tenant.id, formId, ctx.user, "canManageSubmissions");
       return setSubmissionStatus(ctx.tx, ctx.tenant.id, ctx.user.id, input.id, input.status);
+    }),
+  /** The submissions the list shows (search, status) as CSV (UTF-8 with BOM) or Excel: {fileName, mimeType, base64}. */
+  export: protectedProcedure
+    .use(requirePermission("forms.view"))
+    .input(submissionExportInput)
+    .mutation(async ({ ctx, input }) => {
+      await requireFormRight(ctx.tx, ctx.tenant.id, input.formId, ctx.user, "canView");
+      return exportSubmissions(ctx.tx, ctx.tenant.id, ctx.lang, input);
+    }),
+  /** Totals by status, submissions per business day, choice distributions and numeric averages over all versions. */
+  report: protectedProcedure
+    .use(requirePermission("forms.view"))
+    .input(submissionReportInput)
+    .query(async ({ ctx, input }) => {
+      await requireFormRight(ctx.tx, ctx.tenant.id, input.formId, ctx.user, "canView");
+      return submissionReport(ctx.tx, ctx.tenant.id, input);
     }),
 });
