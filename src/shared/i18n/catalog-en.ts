@@ -17,10 +17,11 @@ import enDgii from "./en/dgii.json";
 import enEmployees from "./en/employees.json";
 import enErrors from "./en/errors.json";
 import enFiscalSettings from "./en/fiscalSettings.json";
-import enForms from "./en/forms.json";
 import enFormDesigner from "./en/formDesigner.json";
+import enFormMail from "./en/formMail.json";
 import enFormRenderer from "./en/formRenderer.json";
 import enFormScreens from "./en/formScreens.json";
+import enForms from "./en/forms.json";
 import enInventory from "./en/inventory.json";
 import enInvoiceShare from "./en/invoiceShare.json";
 import enInvoices from "./en/invoices.json";
@@ -45,4 +46,4 @@ import enVouchers from "./en/vouchers.json";
 import enWarehouses from "./en/warehouses.json";
 
 /** The English catalogs, by namespace. The web app loads it only when English is chosen (src/web/lib/i18n.ts), so a Spanish first load does not parse it. */
-export const en = { auth: enAuth, common: enCommon, dashboard: enDashboard, errors: enErrors, nav: enNav, settings: enSettings, superadmin: enSuperadmin, products: enProducts, productImport: enProductImport, providers: enProviders, categories: enCategories, units: enUnits, inventory: enInventory, recipes: enRecipes, warehouses: enWarehouses, customers: enCustomers, employees: enEmployees, pos: enPos, outbox: enOutbox, cashbox: enCashbox, posPanels: enPosPanels, fiscalSettings: enFiscalSettings, invoices: enInvoices, invoiceShare: enInvoiceShare, creditNotes: enCreditNotes, ncf: enNcf, paymentLinks: enPaymentLinks, purchasing: enPurchasing, payables: enPayables, accounting: enAccounting, dgii: enDgii, reports: enReports, appointments: enAppointments, appointmentAdmin: enAppointmentAdmin, appointmentConfig: enAppointmentConfig, appointmentMessages: enAppointmentMessages, appointmentPayments: enAppointmentPayments, appointmentBusiness: enAppointmentBusiness, promotions: enPromotions, vouchers: enVouchers, bookingPortal: enBookingPortal, forms: enForms, formDesigner: enFormDesigner, formRenderer: enFormRenderer, formScreens: enFormScreens };
+export const en = { auth: enAuth, common: enCommon, dashboard: enDashboard, errors: enErrors, nav: enNav, settings: enSettings, superadmin: enSuperadmin, products: enProducts, productImport: enProductImport, providers: enProviders, categories: enCategories, units: enUnits, inventory: enInventory, recipes: enRecipes, warehouses: enWarehouses, customers: enCustomers, employees: enEmployees, pos: enPos, outbox: enOutbox, cashbox: enCashbox, posPanels: enPosPanels, fiscalSettings: enFiscalSettings, invoices: enInvoices, invoiceShare: enInvoiceShare, creditNotes: enCreditNotes, ncf: enNcf, paymentLinks: enPaymentLinks, purchasing: enPurchasing, payables: enPayables, accounting: enAccounting, dgii: enDgii, reports: enReports, appointments: enAppointments, appointmentAdmin: enAppointmentAdmin, appointmentConfig: enAppointmentConfig, appointmentMessages: enAppointmentMessages, appointmentPayments: enAppointmentPayments, appointmentBusiness: enAppointmentBusiness, promotions: enPromotions, vouchers: enVouchers, bookingPortal: enBookingPortal, forms: enForms, formDesigner: enFormDesigner, formRenderer: enFormRenderer, formScreens: enFormScreens, formMail: enFormMail };

@@ -17,10 +17,11 @@ import esDgii from "./es/dgii.json";
 import esEmployees from "./es/employees.json";
 import esErrors from "./es/errors.json";
 import esFiscalSettings from "./es/fiscalSettings.json";
-import esForms from "./es/forms.json";
 import esFormDesigner from "./es/formDesigner.json";
+import esFormMail from "./es/formMail.json";
 import esFormRenderer from "./es/formRenderer.json";
 import esFormScreens from "./es/formScreens.json";
+import esForms from "./es/forms.json";
 import esInventory from "./es/inventory.json";
 import esInvoiceShare from "./es/invoiceShare.json";
 import esInvoices from "./es/invoices.json";
@@ -45,4 +46,4 @@ import esVouchers from "./es/vouchers.json";
 import esWarehouses from "./es/warehouses.json";
 
 /** The Spanish catalogs, by namespace. The web app always loads it (it is also the fallback for a missing key). */
-export const es = { auth: esAuth, common: esCommon, dashboard: esDashboard, errors: esErrors, nav: esNav, settings: esSettings, superadmin: esSuperadmin, products: esProducts, productImport: esProductImport, providers: esProviders, categories: esCategories, units: esUnits, inventory: esInventory, recipes: esRecipes, warehouses: esWarehouses, customers: esCustomers, employees: esEmployees, pos: esPos, outbox: esOutbox, cashbox: esCashbox, posPanels: esPosPanels, fiscalSettings: esFiscalSettings, invoices: esInvoices, invoiceShare: esInvoiceShare, creditNotes: esCreditNotes, ncf: esNcf, paymentLinks: esPaymentLinks, purchasing: esPurchasing, payables: esPayables, accounting: esAccounting, dgii: esDgii, reports: esReports, appointments: esAppointments, appointmentAdmin: esAppointmentAdmin, appointmentConfig: esAppointmentConfig, appointmentMessages: esAppointmentMessages, appointmentPayments: esAppointmentPayments, appointmentBusiness: esAppointmentBusiness, promotions: esPromotions, vouchers: esVouchers, bookingPortal: esBookingPortal, forms: esForms, formDesigner: esFormDesigner, formRenderer: esFormRenderer, formScreens: esFormScreens };
+export const es = { auth: esAuth, common: esCommon, dashboard: esDashboard, errors: esErrors, nav: esNav, settings: esSettings, superadmin: esSuperadmin, products: esProducts, productImport: esProductImport, providers: esProviders, categories: esCategories, units: esUnits, inventory: esInventory, recipes: esRecipes, warehouses: esWarehouses, customers: esCustomers, employees: esEmployees, pos: esPos, outbox: esOutbox, cashbox: esCashbox, posPanels: esPosPanels, fiscalSettings: esFiscalSettings, invoices: esInvoices, invoiceShare: esInvoiceShare, creditNotes: esCreditNotes, ncf: esNcf, paymentLinks: esPaymentLinks, purchasing: esPurchasing, payables: esPayables, accounting: esAccounting, dgii: esDgii, reports: esReports, appointments: esAppointments, appointmentAdmin: esAppointmentAdmin, appointmentConfig: esAppointmentConfig, appointmentMessages: esAppointmentMessages, appointmentPayments: esAppointmentPayments, appointmentBusiness: esAppointmentBusiness, promotions: esPromotions, vouchers: esVouchers, bookingPortal: esBookingPortal, forms: esForms, formDesigner: esFormDesigner, formRenderer: esFormRenderer, formScreens: esFormScreens, formMail: esFormMail };

@@ -10,6 +10,7 @@ import { appError, notFound } from "../../trpc/errors";
 import type { SessionUser } from "../auth/service";
 import { users } from "../auth/tables";
 import { FORM_PERMISSION_ROLES, type FormCreateInput, type FormListInput, type FormSetPermissionsInput, type FormUpdateInput, type SubmissionListInput, type SubmissionStatus } from "./inputs";
+import { notifySubmission } from "./notify";
 import { formPermissions, formSubmissions, forms, formVersions } from "./tables";
 
 export const E = {
@@ -307,6 +308,7 @@ export async function submitForm(tx: Tx, tenantId: string, input: SubmitInput) {
     submittedBy: input.submittedBy,
     submitterIp: input.submitterIp,
   });
+  await notifySubmission(tx, tenantId, id);
   return { id, number: slot.number };
 }
 
