@@ -1,0 +1,144 @@
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeft, BarChart3, Inbox, Share2, ShieldCheck } from "lucide-react";
+import type * as React from "react";
+import { useTranslation } from "react-i18next";
+import { Link, NavLink } from "react-router";
+import { useTRPC } from "../../../app/trpc";
+import { Badge } from "../../../components/ui/badge";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { cn } from "../../../lib/utils";
+
+export const FORM_STATUSES = ["draft", "published", "archived"] as const;
+export type FormStatus = (typeof FORM_STATUSES)[number];
+export const SUBMISSION_STATUSES = ["pending", "approved", "rejected"] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+const formVariant = { draft: "secondary", published: "success", archived: "outline" } as const;
+const submissionVariant = { pending: "warning", approved: "success", rejected: "destructive" } as const;
+
+/** 'Borrador' / 'Publicado' / 'Archivado'. */
+export function FormStatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation();
+  const s = (FORM_STATUSES as readonly string[]).includes(status) ? (status as FormStatus) : "draft";
+  return (
+    <Badge variant={formVariant[s]} data-testid="form-status">
+      {t(`formScreens:status.${s}`)}
+    </Badge>
+  );
+}
+
+/** 'Pendiente' / 'Aprobado' / 'Rechazado'. */
+export function SubmissionStatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation();
+  const s = (SUBMISSION_STATUSES as readonly string[]).includes(status) ? (status as SubmissionStatus) : "pending";
+  return (
+    <Badge variant={submissionVariant[s]} data-testid="submission-status">
+      {t(`formScreens:submissionStatus.${s}`)}
+    </Badge>
+  );
+}
+
+/** Who sent a submission: the user's name, or 'Anónimo (IP)'. */
+export function submitterLabel(t: (key: string, params?: Record<string, unknown>) => string, name: string | null, ip: string | null): string {
+  if (name) return name;
+  return ip ? t("formScreens:anonymousFrom", { ip }) : t("formScreens:anonymous");
+}
+
+/** The form a sub-page is about (form.getById). */
+export function useFormOf(id: string) {
+  const trpc = useTRPC();
+  return useQuery({ ...trpc.form.getById.queryOptions({ id }), retry: false });
+}
+
+const TABS = [
+  { to: "submissions", key: "submissions.title", icon: Inbox },
+  { to: "reports", key: "reports.title", icon: BarChart3 },
+  { to: "share", key: "share.title", icon: Share2 },
+  { to: "permissions", key: "permissions.title", icon: ShieldCheck },
+] as const;
+
+/**
+ * The heading of a form's sub-page: back to the list, the form's name and status, what the page
+ * is, links to the form's other pages (responses, reports, share, permissions), and its actions.
+ */
+export function FormPageHeader({
+  formId,
+  name,
+  status,
+  title,
+  subtitle,
+  loading,
+  children,
+}: {
+  formId: string;
+  name?: string;
+  status?: string;
+  title: string;
+  subtitle?: string;
+  loading?: boolean;
+  children?: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="grid gap-3">
+      <Link to="/home/forms" className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground hover:underline">
+        <ArrowLeft className="size-4" />
+        {t("formScreens:back")}
+      </Link>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold">{title}</h1>
+          {loading ? (
+            <Skeleton className="mt-1 h-5 w-64 max-w-full" />
+          ) : (
+            <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+              <span className="break-words">{subtitle ?? name}</span>
+              {status ? <FormStatusBadge status={status} /> : null}
+            </p>
+          )}
+        </div>
+        {children}
+      </div>
+      <nav aria-label={name ?? title} className="-mx-1 flex flex-wrap gap-1">
+        {TABS.map((tab) => (
+          <NavLink
+            key={tab.to}
+            to={`/home/forms/${formId}/${tab.to}`}
+            end={tab.to !== "submissions"}
+            className={({ isActive }) =>
+              cn(
+                "inline-flex min-h-10 items-center gap-1.5 rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground",
+                isActive && "bg-muted text-foreground",
+              )
+            }
+          >
+            <tab.icon className="size-4" />
+            {t(`formScreens:${tab.key}`)}
+          </NavLink>
+        ))}
+      </nav>
+    </div>
+  );
+}
+
+/** base64 → a downloaded file. */
+export function base64Bytes(base64: string): Uint8Array {
+  return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+}
+
+type FieldLike = { type: string; options?: unknown };
+const optionLabelOf = (field: FieldLike | undefined, value: string) =>
+  (Array.isArray(field?.options) ? (field.options as { label: string; value: string }[]) : []).find((o) => o.value === value)?.label ?? value;
+
+/** An answer as one line of text (the list's columns): option labels, Sí/No, file names, 'Firma'. */
+export function answerText(t: (key: string) => string, field: FieldLike | undefined, value: unknown): string {
+  if (value === undefined || value === null || value === "") return "";
+  if (field?.type === "signature") return t("formScreens:detail.signature");
+  if (field?.type === "file" || field?.type === "image") {
+    return (Array.isArray(value) ? value : [value]).map((f) => (typeof f === "object" && f !== null ? String((f as { name?: string }).name ?? "") : String(f))).join(", ");
+  }
+  if (typeof value === "boolean") return value ? t("formScreens:yes") : t("formScreens:no");
+  if (Array.isArray(value)) return value.map((v) => (typeof v === "string" ? optionLabelOf(field, v) : String(v))).join(", ");
+  if (typeof value === "string") return field?.type === "select" || field?.type === "radio" ? optionLabelOf(field, value) : value;
+  return typeof value === "object" ? JSON.stringify(value) : String(value);
+}
