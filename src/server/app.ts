@@ -12,6 +12,7 @@ import { authRoutes } from "./modules/auth/routes";
 import { creditNoteRoutes } from "./modules/credit-note/routes";
 import { invoiceRoutes } from "./modules/invoice/routes";
 import { paymentLinkRoutes } from "./modules/payment-link/routes";
+import { publicFormUploadRoutes } from "./modules/upload/public-form";
 import { uploadRoutes } from "./modules/upload/routes";
 import { WEB_DIR } from "./paths";
 import { registerRequestGuards } from "./request-guard";
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
 
   await authRoutes(app, deps);
   await uploadRoutes(app, deps);
+  await publicFormUploadRoutes(app, deps);
   await invoiceRoutes(app, deps);
   await creditNoteRoutes(app, deps);
   await paymentLinkRoutes(app, deps);

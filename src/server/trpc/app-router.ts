@@ -9,6 +9,7 @@ import { customerRouter, customerTypeRouter, legattiCustomerRouter } from "../mo
 import { dashboardRouter } from "../modules/dashboard/router";
 import { dgiiRouter } from "../modules/dgii/router";
 import { commissionRouter, employeeRouter } from "../modules/employee/router";
+import { publicFormRouter } from "../modules/form/public";
 import { formRouter, formSubmissionRouter } from "../modules/form/router";
 import { warehouseMovementRouter } from "../modules/inventory/router";
 import { invoiceRouter } from "../modules/invoice/router";
@@ -65,6 +66,7 @@ export const appRouter = router({
   promotion: promotionRouter,
   voucher: voucherRouter,
   form: formRouter,
+  publicForm: publicFormRouter,
   formSubmission: formSubmissionRouter,
   commission: commissionRouter,
   pos: posRouter,

@@ -9,6 +9,7 @@ import { newId } from "../../ids";
 import { appError, notFound } from "../../trpc/errors";
 import type { SessionUser } from "../auth/service";
 import { users } from "../auth/tables";
+import { verifiedFileAnswers } from "../upload/form-files";
 import { FORM_PERMISSION_ROLES, type FormCreateInput, type FormListInput, type FormSetPermissionsInput, type FormUpdateInput, type SubmissionListInput, type SubmissionStatus } from "./inputs";
 import { notifySubmission } from "./notify";
 import { formPermissions, formSubmissions, forms, formVersions } from "./tables";
@@ -278,7 +279,9 @@ export async function submitForm(tx: Tx, tenantId: string, input: SubmitInput) {
     .where(and(eq(formVersions.tenantId, tenantId), eq(formVersions.id, form.publishedVersionId)))
     .limit(1);
   if (!version) throw notFound();
-  const result = validateSubmission(version.schema as FormSchema, input.answers);
+  // File answers must be this tenant's stored uploads: their size and type come from storage, not the browser.
+  const checked = await verifiedFileAnswers(tenantId, version.schema as FormSchema, input.answers);
+  const result = validateSubmission(version.schema as FormSchema, checked.answers, checked.files);
   if (!result.ok) {
     const details = Object.entries(result.errors).map(([key, m]) => `${key}: ${messageText(input.lang, m)}`);
     throw appError("BAD_REQUEST", E.invalidAnswers, { details: details.join("; ") });

@@ -4,7 +4,7 @@ import { type Readable, Transform, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { languageOf, translate } from "../../../shared/i18n/translate";
 import { extensionOf, IMAGE_EXTENSIONS, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from "../../../shared/platform/uploads";
 import type { AppDeps } from "../../app";
@@ -13,7 +13,7 @@ import { newId } from "../../ids";
 import { readSessionUser } from "../auth/service";
 import { resolveTenantFromHost } from "../tenant/service";
 import { bytesMatchExtension } from "./content";
-import { contentTypeOf, createStorage, PRIVATE_PREFIX, StorageError } from "./storage";
+import { contentTypeOf, createStorage, PRIVATE_PREFIX, StorageError, type UploadStorage } from "./storage";
 
 const lang = (req: FastifyRequest) => languageOf(req.headers);
 
@@ -38,6 +38,82 @@ function collect(chunks: Buffer[]) {
       done();
     },
   });
+}
+
+/** Answers an upload's failure with its translated message (a key of the errors namespace). */
+export function failUpload(req: FastifyRequest, reply: FastifyReply, status: number, key: string, vars?: Record<string, unknown>) {
+  return reply.status(status).send({ message: translate(lang(req), `errors:${key}`, vars) });
+}
+
+/** A received upload: its bytes, its name and the extension the name gives. */
+export type ReceivedUpload = { bytes: Buffer; ext: string; filename: string };
+
+/**
+ * Reads the file of an upload request (the raw body, or a multipart field "file") named by
+ * ?filename=: an accepted extension, at most UPLOAD_MAX_BYTES, not empty, and bytes that are what
+ * the extension claims. On failure it answers the request itself and returns null.
+ */
+export async function receiveUpload(req: FastifyRequest, reply: FastifyReply): Promise<ReceivedUpload | null> {
+  let source: Readable | undefined;
+  let filename = String((req.query as { filename?: string }).filename ?? "");
+  if (req.isMultipart()) {
+    const file = await req.file();
+    source = file?.file;
+    filename ||= file?.filename ?? "";
+  } else {
+    source = req.body as Readable | undefined;
+  }
+  if (!source || typeof source.pipe !== "function") {
+    failUpload(req, reply, 400, "uploadMissing");
+    return null;
+  }
+  const ext = extensionOf(filename);
+  if (!(UPLOAD_EXTENSIONS as readonly string[]).includes(ext)) {
+    source.resume();
+    failUpload(req, reply, 400, "uploadType", { types: UPLOAD_EXTENSIONS.join(", ") });
+    return null;
+  }
+  const chunks: Buffer[] = [];
+  try {
+    await pipeline(source, limit(UPLOAD_MAX_BYTES), collect(chunks));
+  } catch (e) {
+    if (e instanceof TooLarge) {
+      source.resume();
+      failUpload(req, reply, 413, "uploadTooLarge", { mb: UPLOAD_MAX_BYTES / 1_048_576 });
+      return null;
+    }
+    // A body cut short (a truncated multipart, a dropped connection) is the client's problem, not a 500.
+    req.log.warn({ err: e }, "upload body could not be read");
+    failUpload(req, reply, 400, "uploadBroken");
+    return null;
+  }
+  const bytes = Buffer.concat(chunks);
+  if (bytes.length === 0) {
+    failUpload(req, reply, 400, "uploadEmpty");
+    return null;
+  }
+  if (!bytesMatchExtension(ext, bytes)) {
+    failUpload(req, reply, 400, "uploadContentMismatch", { ext });
+    return null;
+  }
+  return { bytes, ext, filename };
+}
+
+/**
+ * Stores a received file under {tenantId}/{uuid}{ext}, or private/{tenantId}/{uuid}{ext} (read
+ * back only through GET /api/files/{uuid}{ext}), and answers {url}.
+ */
+export async function storeUpload(req: FastifyRequest, reply: FastifyReply, storage: UploadStorage, tenantId: string, file: ReceivedUpload, isPrivate: boolean) {
+  const name = `${newId()}${file.ext}`;
+  const key = isPrivate ? `${PRIVATE_PREFIX}/${tenantId}/${name}` : `${tenantId}/${name}`;
+  try {
+    const url = await storage.put(key, file.bytes, contentTypeOf(file.ext));
+    return { url: isPrivate ? `/api/files/${name}` : url };
+  } catch (e) {
+    if (!(e instanceof StorageError)) throw e;
+    req.log.error({ storage: storage.kind, key, reason: e.message }, "upload could not be stored");
+    return failUpload(req, reply, e.status, "uploadStoreFailed");
+  }
 }
 
 /**
@@ -95,54 +171,15 @@ export async function uploadRoutes(app: FastifyInstance, deps: AppDeps) {
     scope.addContentTypeParser("*", (_req, payload, done) => done(null, payload));
 
     scope.post("/api/upload", async (req, reply) => {
-      const fail = (status: number, key: string, vars?: Record<string, unknown>) => reply.status(status).send({ message: translate(lang(req), `errors:${key}`, vars) });
       const tenant = await resolveTenantFromHost(deps, req.headers.host);
-      if (!tenant || tenant.status === "suspended") return fail(404, "tenantNotFound");
+      if (!tenant || tenant.status === "suspended") return failUpload(req, reply, 404, "tenantNotFound");
       const user = await withTenant(deps.db, tenant.id, (tx) => readSessionUser(tx, deps, req, tenant.id));
       if (!user) return reply.status(401).send({ message: "User not authenticated" });
-
-      let source: Readable | undefined;
-      let filename = String((req.query as { filename?: string }).filename ?? "");
-      if (req.isMultipart()) {
-        const file = await req.file();
-        source = file?.file;
-        filename ||= file?.filename ?? "";
-      } else {
-        source = req.body as Readable | undefined;
-      }
-      if (!source || typeof source.pipe !== "function") return fail(400, "uploadMissing");
-      const ext = extensionOf(filename);
-      if (!(UPLOAD_EXTENSIONS as readonly string[]).includes(ext)) {
-        source.resume();
-        return fail(400, "uploadType", { types: UPLOAD_EXTENSIONS.join(", ") });
-      }
-      const chunks: Buffer[] = [];
-      try {
-        await pipeline(source, limit(UPLOAD_MAX_BYTES), collect(chunks));
-      } catch (e) {
-        if (e instanceof TooLarge) {
-          source.resume();
-          return fail(413, "uploadTooLarge", { mb: UPLOAD_MAX_BYTES / 1_048_576 });
-        }
-        // A body cut short (a truncated multipart, a dropped connection) is the client's problem, not a 500.
-        req.log.warn({ err: e }, "upload body could not be read");
-        return fail(400, "uploadBroken");
-      }
-      const bytes = Buffer.concat(chunks);
-      if (bytes.length === 0) return fail(400, "uploadEmpty");
-      if (!bytesMatchExtension(ext, bytes)) return fail(400, "uploadContentMismatch", { ext });
+      const file = await receiveUpload(req, reply);
+      if (!file) return reply;
       // ?visibility=private: documents (x-rays, legal and form files) only the tenant's own sessions may read.
       const isPrivate = (req.query as { visibility?: string }).visibility === "private";
-      const name = `${newId()}${ext}`;
-      const key = isPrivate ? `${PRIVATE_PREFIX}/${tenant.id}/${name}` : `${tenant.id}/${name}`;
-      try {
-        const url = await storage.put(key, bytes, contentTypeOf(ext));
-        return { url: isPrivate ? `/api/files/${name}` : url };
-      } catch (e) {
-        if (!(e instanceof StorageError)) throw e;
-        req.log.error({ storage: storage.kind, key, reason: e.message }, "upload could not be stored");
-        return fail(e.status, "uploadStoreFailed");
-      }
+      return storeUpload(req, reply, storage, tenant.id, file, isPrivate);
     });
   });
 }
