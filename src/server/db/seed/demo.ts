@@ -13,6 +13,7 @@ import { tenantConfigs } from "../../modules/tenant/tables";
 import { type Db, withTenant } from "../client";
 import { seedDemoAppointments } from "./demo-appointments";
 import { seedDemoCatalog } from "./demo-catalog";
+import { seedDemoForms } from "./demo-forms";
 import { seedDemoMonth } from "./demo-month";
 import { seedDemoPromotions } from "./demo-promotions";
 import { seedDemoVouchers } from "./demo-vouchers";
@@ -61,6 +62,7 @@ export async function seedDemo(db: Db, opts: { sampleMonth?: boolean } = {}): Pr
     await seedDemoAppointments(tx, tenant.id, ownerId, businessDate(new Date(), tenant.timezone));
     await seedDemoPromotions(tx, tenant.id, ownerId, businessDate(new Date(), tenant.timezone));
     await seedDemoVouchers(tx, tenant.id, ownerId, businessDate(new Date(), tenant.timezone));
+    await seedDemoForms(tx, tenant.id, ownerId, businessDate(new Date(), tenant.timezone));
     // A cash box for each till (Caja 1 comes with every tenant): each cashier sells in their own.
     await tx.insert(cashboxes).values([
       { tenantId: tenant.id, id: newId(), code: "CAJA2", name: "Caja 2", warehouseId, willOpenDrawer: true },
