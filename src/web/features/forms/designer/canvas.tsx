@@ -174,6 +174,15 @@ function GroupCard({
   );
 }
 
+/**
+ * How many of the group's columns a field takes: its width as a share of the row (full: all,
+ * half of 4: 2…), one column when it has none; at most 2 where the grid has 2 columns (sm).
+ */
+function fieldSpan(field: FormField, columns: number): React.CSSProperties {
+  const n = field.width === undefined ? 1 : Math.min(columns, Math.max(1, Math.round((columns * GROUP_WIDTH_PERCENT[field.width]) / 100)));
+  return { "--span-sm": String(Math.min(n, 2)), "--span-lg": String(n) } as React.CSSProperties;
+}
+
 function FieldCard({
   field,
   columns,
@@ -196,8 +205,8 @@ function FieldCard({
   const { t } = useTranslation();
   const sortable = useSortable({ id: dragId.field(field.key), disabled: { draggable: readOnly, droppable: groupDrag } });
   const Icon = FIELD_ICONS[field.type];
-  const style: React.CSSProperties = { transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition };
-  const span = field.width === "full" || field.width === undefined ? undefined : field.width;
+  const span = fieldSpan(field, columns);
+  const style: React.CSSProperties = { transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition, ...span };
   return (
     <li
       ref={sortable.setNodeRef}
@@ -205,12 +214,10 @@ function FieldCard({
       data-testid="designer-field"
       data-field-key={field.key}
       className={cn(
-        "flex min-w-0 items-start gap-1 rounded-[var(--radius-button)] border bg-background p-1",
-        (field.width === "full" || field.width === undefined) && columns > 1 && "sm:col-span-full",
+        "flex min-w-0 items-start gap-1 rounded-[var(--radius-button)] border bg-background p-1 sm:col-span-[var(--span-sm)] lg:col-span-[var(--span-lg)]",
         selected && "border-primary ring-2 ring-primary",
         sortable.isDragging && "opacity-50",
       )}
-      data-width={span}
     >
       <button
         type="button"

@@ -338,7 +338,7 @@ function Designer({ form }: { form: FormRecord | null }) {
             <div {...tabPanelProps("designer", tab)} className="min-w-0 focus:outline-none">
               {tab === "design" ? (
                 <div className={wide ? (showProps ? "grid grid-cols-[13rem_minmax(0,1fr)_20rem] items-start gap-4" : "grid grid-cols-[13rem_minmax(0,1fr)] items-start gap-4") : "grid gap-4"}>
-                  {wide ? <div className="sticky top-2">{palette}</div> : null}
+                  {wide ? <div className="sticky top-2 max-h-[calc(100vh-1rem)] overflow-y-auto pe-1">{palette}</div> : null}
                   <section
                     ref={canvasRef}
                     tabIndex={-1}

@@ -35,13 +35,14 @@ export function parseDragId(id: UniqueIdentifier | null | undefined): DragRef | 
 /**
  * Which drop targets count for what is dragged: a palette item or a field lands on fields, group
  * drop areas and the end zone (a field rather than the group around it); a group only on groups.
- * With the pointer, the target under it; with the keyboard, the nearest one.
+ * With the pointer, the target under it; with the keyboard, the nearest one. The dragged item
+ * itself counts (over itself: nothing moves).
  */
 export const designerCollisions: CollisionDetection = (args) => {
   const active = parseDragId(args.active.id);
   const wanted = (id: UniqueIdentifier) => {
     const ref = parseDragId(id);
-    if (!ref || String(id) === String(args.active.id)) return false;
+    if (!ref) return false;
     return active?.kind === "group" ? ref.kind === "group" : ref.kind === "field" || ref.kind === "drop" || ref.kind === "end";
   };
   const droppableContainers = args.droppableContainers.filter((c) => wanted(c.id));
