@@ -27,6 +27,7 @@ export const STATIC_ROUTES = [
   "/home/promotions",
   "/home/promotions/new",
   "/home/vouchers",
+  "/home/forms",
   "/home/invoices",
   "/home/invoices?tab=links",
   "/home/invoices/new",
@@ -118,6 +119,11 @@ export const DETAIL_ROUTES = [
   "/home/employees/:id",
   "/home/promotions/:id",
   "/home/vouchers/:id",
+  "/home/forms/:id/submissions",
+  "/home/forms/:id/submissions/:submissionId",
+  "/home/forms/:id/permissions",
+  "/home/forms/:id/share",
+  "/home/forms/:id/reports",
 ] as const;
 export type DetailRoute = (typeof DETAIL_ROUTES)[number];
 
@@ -153,6 +159,10 @@ export async function resolveDetailRoutes(page: Page): Promise<Record<DetailRout
     first("promotion.getAll"),
     first("voucher.getBatches"),
   ]);
+  // A form that has responses (the submissions screens show them), else the first form.
+  const forms = await rows<{ id: string; status: string; submissionCount: number }>("form.getAll", { page: 1, pageSize: 50 });
+  const form = (forms.find((f) => f.status !== "archived" && f.submissionCount > 0) ?? forms[0])?.id;
+  const submission = form ? await first("formSubmission.getAll", { formId: form, page: 1, pageSize: 1 }) : undefined;
   const at = (pattern: string, id: string | undefined) => (id ? pattern.replace(":id", id) : undefined);
   return {
     "/home/customers/:id": at("/home/customers/:id", customer),
@@ -172,6 +182,11 @@ export async function resolveDetailRoutes(page: Page): Promise<Record<DetailRout
     "/home/employees/:id": at("/home/employees/:id", employee),
     "/home/promotions/:id": at("/home/promotions/:id", promotion),
     "/home/vouchers/:id": at("/home/vouchers/:id", voucherBatch),
+    "/home/forms/:id/submissions": at("/home/forms/:id/submissions", form),
+    "/home/forms/:id/submissions/:submissionId": form && submission ? `/home/forms/${form}/submissions/${submission}` : undefined,
+    "/home/forms/:id/permissions": at("/home/forms/:id/permissions", form),
+    "/home/forms/:id/share": at("/home/forms/:id/share", form),
+    "/home/forms/:id/reports": at("/home/forms/:id/reports", form),
   };
 }
 
@@ -232,6 +247,27 @@ export async function seedDetailRecords(page: Page): Promise<Record<DetailRoute,
     const orderId = sale.orderId ?? sale.id;
     await trpcMutation(page, "creditNote.create", { client_key: randomUUID(), order_id: orderId, customer_id: customerId, kind: "cancel", reason: "product_return", refund_method: "store_credit" });
     if (!hadOpenBox) await closeOwnCashbox(page);
+  }
+  if (missing("/home/forms/:id/submissions/:submissionId")) {
+    // A published survey with one response.
+    const schema = {
+      version: "1.0",
+      metadata: { name: "Encuesta de servicio" },
+      groups: [
+        {
+          id: "group_1",
+          name: "Su visita",
+          fields: [
+            { key: "nombre", type: "text", component: "textbox", label: "Nombre" },
+            { key: "servicio", type: "radio", component: "radio-group", label: "Servicio", options: [{ label: "Excelente", value: "excelente" }, { label: "Regular", value: "regular" }] },
+            { key: "nota", type: "rating", component: "rating-stars", label: "Calificación" },
+          ],
+        },
+      ],
+    };
+    const created = await trpcMutation<{ id: string }>(page, "form.create", { name: `Encuesta de servicio ${stamp}`, schema });
+    await trpcMutation(page, "form.publish", { id: created.id });
+    await trpcMutation(page, "formSubmission.submit", { formId: created.id, answers: { nombre: "Carmen Santos", servicio: "excelente", nota: 5 } });
   }
   found = await resolveDetailRoutes(page);
   return found;

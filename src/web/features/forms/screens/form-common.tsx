@@ -51,10 +51,10 @@ export function useFormOf(id: string) {
 }
 
 const TABS = [
-  { to: "submissions", key: "submissions.title", icon: Inbox },
-  { to: "reports", key: "reports.title", icon: BarChart3 },
-  { to: "share", key: "share.title", icon: Share2 },
-  { to: "permissions", key: "permissions.title", icon: ShieldCheck },
+  { to: "submissions", icon: Inbox },
+  { to: "reports", icon: BarChart3 },
+  { to: "share", icon: Share2 },
+  { to: "permissions", icon: ShieldCheck },
 ] as const;
 
 /**
@@ -99,12 +99,13 @@ export function FormPageHeader({
         </div>
         {children}
       </div>
-      <nav aria-label={name ?? title} className="-mx-1 flex flex-wrap gap-1">
+      <nav aria-label={t("formScreens:tabs.label")} className="-mx-1 flex flex-wrap gap-1">
         {TABS.map((tab) => (
           <NavLink
             key={tab.to}
             to={`/home/forms/${formId}/${tab.to}`}
             end={tab.to !== "submissions"}
+            data-testid={`form-tab-${tab.to}`}
             className={({ isActive }) =>
               cn(
                 "inline-flex min-h-10 items-center gap-1.5 rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground",
@@ -113,7 +114,7 @@ export function FormPageHeader({
             }
           >
             <tab.icon className="size-4" />
-            {t(`formScreens:${tab.key}`)}
+            {t(`formScreens:tabs.${tab.to}`)}
           </NavLink>
         ))}
       </nav>

@@ -69,7 +69,7 @@ function PermissionsScreen() {
               if (rows && editable) save.mutate({ formId: id, permissions: rows });
             }}
           >
-            <Table aria-label={t("formScreens:permissions.title")} data-testid="form-permissions">
+            <Table stack aria-label={t("formScreens:permissions.title")} data-testid="form-permissions">
               <THead>
                 <TR>
                   <TH>{t("formScreens:permissions.role")}</TH>
@@ -82,12 +82,12 @@ function PermissionsScreen() {
               </THead>
               <TBody>
                 <TR>
-                  <TD className="font-medium">
+                  <TD stack="primary" className="font-medium">
                     {t("formScreens:permissions.roles.owner")}
                     <div className="text-xs font-normal text-muted-foreground">{t("formScreens:permissions.ownerAlways")}</div>
                   </TD>
                   {RIGHTS.map((r) => (
-                    <TD key={r} className="text-center">
+                    <TD key={r} className="text-center" label={t(`formScreens:permissions.rights.${r}`)}>
                       <input
                         type="checkbox"
                         className="size-5 accent-primary"
@@ -101,9 +101,11 @@ function PermissionsScreen() {
                 {rows === null ? <SkeletonRows rows={2} cols={6} /> : null}
                 {rows?.map((row) => (
                   <TR key={row.role} data-testid={`permissions-${row.role}`}>
-                    <TD className="font-medium">{t(`formScreens:permissions.roles.${row.role}`)}</TD>
+                    <TD stack="primary" className="font-medium">
+                      {t(`formScreens:permissions.roles.${row.role}`)}
+                    </TD>
                     {RIGHTS.map((r) => (
-                      <TD key={r} className="text-center">
+                      <TD key={r} className="text-center" label={t(`formScreens:permissions.rights.${r}`)}>
                         <input
                           type="checkbox"
                           className="size-5 accent-primary"

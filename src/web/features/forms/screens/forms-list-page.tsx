@@ -140,7 +140,7 @@ function FormsList() {
                         {f.isPublic ? t("formScreens:public") : t("formScreens:private")}
                       </Badge>
                     </TD>
-                    <TD className="text-right tabular-nums" label={t("formScreens:columns.fields")}>
+                    <TD className="whitespace-nowrap text-right tabular-nums" label={t("formScreens:columns.fields")}>
                       {t("formScreens:fieldCount", { count: f.fieldCount })}
                     </TD>
                     <TD className="text-right tabular-nums" label={t("formScreens:columns.submissions")} data-testid="form-submission-count">
