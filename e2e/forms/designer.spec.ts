@@ -141,6 +141,11 @@ test("JSON tab: export the schema, import one, and refuse bad JSON", async ({ pa
 
   await page.getByTestId("designer-tab-json").click();
   await expect(page.getByTestId("json-view")).toContainText('"version": "1.0"');
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.getByTestId("json-copy").click();
+  await expect(page.getByText("Copiado al portapapeles", { exact: true })).toBeVisible();
+  const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
+  expect(copied.metadata.name).toBe(name);
   const download = page.waitForEvent("download");
   await page.getByTestId("json-export").click();
   const file = await download;
@@ -230,6 +235,16 @@ test("undo and redo, by button and shortcut; Delete removes the selected field",
   await expect(page.getByTestId("field-properties")).toHaveCount(0);
   await page.keyboard.press("Control+z");
   await expect(labels(page)).toHaveText(["Nuevo campo Fecha", "Nuevo campo Hora"]);
+
+  // Leaving with unsaved changes asks first.
+  await page.getByRole("link", { name: "Volver a formularios" }).click();
+  await expect(page.getByTestId("leave-dialog")).toBeVisible();
+  await page.getByRole("button", { name: "Seguir editando" }).click();
+  await expect(page.getByTestId("leave-dialog")).toHaveCount(0);
+  await expect(page).toHaveURL(/\/home\/forms\/new$/);
+  await page.getByRole("link", { name: "Volver a formularios" }).click();
+  await page.getByTestId("leave-confirm").click();
+  await expect(page).toHaveURL(/\/home\/forms$/);
 });
 
 const SHOWCASE = {
@@ -261,7 +276,7 @@ for (const lang of ["es", "en"]) {
       await page.evaluate((l) => localStorage.setItem("language", l), lang);
       const made = await trpcMutation<{ id: string }>(page, "form.create", { name: `Solicitud de servicio ${lang} ${width} ${Date.now()}`, schema: SHOWCASE });
       await page.goto(tenantUrl(`/home/forms/${made.id}/edit`));
-      await expect(page.getByTestId("designer-field")).toHaveCount(4);
+      await expect(page.getByTestId("designer-field")).toHaveCount(5);
       await settle(page);
       await noSidewaysScroll(page);
       await shot(page, `designer-${lang}-${width}`);

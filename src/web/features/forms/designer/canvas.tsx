@@ -137,10 +137,10 @@ function GroupCard({
           type="button"
           onClick={() => onSelect({ kind: "group", id: group.id })}
           aria-pressed={selected}
-          className="flex min-h-11 min-w-0 flex-1 items-center gap-2 rounded-[var(--radius-button)] px-2 text-left hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+          className="flex min-h-11 min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1 rounded-[var(--radius-button)] px-2 py-1 text-left hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
           data-testid="group-select"
         >
-          <span className="truncate font-semibold">{group.name}</span>
+          <span className="min-w-0 break-words font-semibold">{group.name}</span>
           <Badge variant="secondary" className="shrink-0">
             {t("formDesigner:canvas.columns", { count: group.columns })}
           </Badge>

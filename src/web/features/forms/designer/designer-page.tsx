@@ -294,7 +294,7 @@ function Designer({ form }: { form: FormRecord | null }) {
           </Field>
           <div className="grid gap-1.5">
             <span className="text-sm font-medium leading-none">{t("formDesigner:slug")}</span>
-            <output id="form-slug" className="flex h-10 items-center truncate rounded-[var(--radius-button)] border border-dashed bg-muted/50 px-3 font-mono text-sm" data-testid="form-slug">
+            <output id="form-slug" className="block h-10 truncate rounded-[var(--radius-button)] border border-dashed bg-muted/50 px-3 font-mono text-sm leading-[2.375rem]" data-testid="form-slug">
               {record ? record.slug : slugOf(name)}
             </output>
           </div>

@@ -21,7 +21,6 @@ export function ChoiceOptionsEditor({ field, state }: { field: FormField; state:
           const duplicate = (counts.get(option.value) ?? 0) > 1;
           const n = i + 1;
           return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: options are edited in place by position; a value may be typed equal to another's while editing
             <li key={i} className="grid gap-2 rounded-[var(--radius-button)] border p-2" data-testid="option-row">
               <div className="grid grid-cols-2 gap-2">
                 <Field label={t("formDesigner:options.label", { n })} htmlFor={`option-label-${i}`}>
