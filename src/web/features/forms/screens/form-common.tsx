@@ -38,12 +38,6 @@ export function SubmissionStatusBadge({ status }: { status: string }) {
   );
 }
 
-/** Who sent a submission: the user's name, or 'Anónimo (IP)'. */
-export function submitterLabel(t: (key: string, params?: Record<string, unknown>) => string, name: string | null, ip: string | null): string {
-  if (name) return name;
-  return ip ? t("formScreens:anonymousFrom", { ip }) : t("formScreens:anonymous");
-}
-
 /** The form a sub-page is about (form.getById). */
 export function useFormOf(id: string) {
   const trpc = useTRPC();
@@ -125,21 +119,4 @@ export function FormPageHeader({
 /** base64 → a downloaded file. */
 export function base64Bytes(base64: string): Uint8Array {
   return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-}
-
-type FieldLike = { type: string; options?: unknown };
-const optionLabelOf = (field: FieldLike | undefined, value: string) =>
-  (Array.isArray(field?.options) ? (field.options as { label: string; value: string }[]) : []).find((o) => o.value === value)?.label ?? value;
-
-/** An answer as one line of text (the list's columns): option labels, Sí/No, file names, 'Firma'. */
-export function answerText(t: (key: string) => string, field: FieldLike | undefined, value: unknown): string {
-  if (value === undefined || value === null || value === "") return "";
-  if (field?.type === "signature") return t("formScreens:detail.signature");
-  if (field?.type === "file" || field?.type === "image") {
-    return (Array.isArray(value) ? value : [value]).map((f) => (typeof f === "object" && f !== null ? String((f as { name?: string }).name ?? "") : String(f))).join(", ");
-  }
-  if (typeof value === "boolean") return value ? t("formScreens:yes") : t("formScreens:no");
-  if (Array.isArray(value)) return value.map((v) => (typeof v === "string" ? optionLabelOf(field, v) : String(v))).join(", ");
-  if (typeof value === "string") return field?.type === "select" || field?.type === "radio" ? optionLabelOf(field, value) : value;
-  return typeof value === "object" ? JSON.stringify(value) : String(value);
 }

@@ -15,6 +15,7 @@ import { toast } from "../../../components/ui/use-toast";
 import { usePermissions } from "../../../lib/permissions";
 import { AccessDenied, RequirePermission } from "../../shell/guards";
 import { FormPageHeader, useFormOf } from "./form-common";
+import { embedSnippet, publicFormUrl } from "./format";
 
 export function FormSharePage() {
   return (
@@ -24,12 +25,6 @@ export function FormSharePage() {
   );
 }
 
-/** The address anyone opens to fill the form in (the public page /f/:slug on this tenant's host). */
-export const publicFormUrl = (slug: string, origin: string = window.location.origin) => `${origin}/f/${slug}`;
-/** The HTML a site pastes to show the form inside its own page. */
-export const embedSnippet = (url: string, title: string) =>
-  `<iframe src="${url}" title="${title.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;")}" width="100%" height="800" style="border:0;max-width:100%" loading="lazy"></iframe>`;
-
 function ShareScreen() {
   const { id = "" } = useParams();
   const { t } = useTranslation();
@@ -38,7 +33,7 @@ function ShareScreen() {
   const { can } = usePermissions();
   const form = useFormOf(id);
   const f = form.data;
-  const url = f ? publicFormUrl(f.slug) : "";
+  const url = f ? publicFormUrl(f.slug, window.location.origin) : "";
   const embed = f ? embedSnippet(url, f.name) : "";
   const [qr, setQr] = React.useState<string | null>(null);
   React.useEffect(() => {

@@ -12,7 +12,8 @@ import { toast } from "../../../components/ui/use-toast";
 import { formatDateTime } from "../../../lib/dates";
 import { usePermissions } from "../../../lib/permissions";
 import { AccessDenied, RequirePermission } from "../../shell/guards";
-import { type SubmissionStatus, SubmissionStatusBadge, submitterLabel } from "./form-common";
+import { type SubmissionStatus, SubmissionStatusBadge } from "./form-common";
+import { longDate, longDateTime, safeUrl, submitterLabel } from "./format";
 
 export function SubmissionDetailPage() {
   return (
@@ -21,22 +22,6 @@ export function SubmissionDetailPage() {
     </RequirePermission>
   );
 }
-
-const TIME_ZONE = "America/Santo_Domingo";
-const locale = (lang: string) => (lang === "en" ? "en-US" : "es-DO");
-
-/** '22 de noviembre de 2026, 3:40 p. m.' (UX: long dates). */
-export function longDateTime(value: Date | string, lang: string): string {
-  return new Intl.DateTimeFormat(locale(lang), { dateStyle: "long", timeStyle: "short", timeZone: TIME_ZONE }).format(typeof value === "string" ? new Date(value) : value);
-}
-/** A calendar answer (yyyy-MM-dd) as '22 de noviembre de 2026'. */
-function longDate(value: string, lang: string): string {
-  const d = new Date(`${value}T12:00:00Z`);
-  return Number.isNaN(d.getTime()) ? value : new Intl.DateTimeFormat(locale(lang), { dateStyle: "long", timeZone: "UTC" }).format(d);
-}
-
-/** Only addresses on this site or http(s) become links or images (an answer is data, never a script). */
-const safeUrl = (url: unknown): string | null => (typeof url === "string" && /^(\/(?!\/)|https?:\/\/)/i.test(url) ? url : null);
 
 type FileAnswer = { name?: string; type?: string; size?: number; url?: string };
 

@@ -17,7 +17,8 @@ import { formatDateTime } from "../../../lib/dates";
 import { useListParams } from "../../../lib/use-list-params";
 import { saveFile } from "../../product-import/download";
 import { AccessDenied, RequirePermission } from "../../shell/guards";
-import { answerText, base64Bytes, FormPageHeader, SUBMISSION_STATUSES, type SubmissionStatus, SubmissionStatusBadge, submitterLabel, useFormOf } from "./form-common";
+import { base64Bytes, FormPageHeader, SUBMISSION_STATUSES, type SubmissionStatus, SubmissionStatusBadge, useFormOf } from "./form-common";
+import { answerText, submitterLabel } from "./format";
 
 const LIST = { pageSize: 20, debounceMs: 300 } as const;
 /** How many answers the list shows beside the submission's own columns. */
