@@ -76,7 +76,8 @@ export async function getPublicForm(tx: Tx, tenant: { id: string; name: string }
   return {
     slug: form.slug,
     name: form.name,
-    description: form.description,
+    // The form's description, else the one its schema carries (the designer's information card).
+    description: form.description ?? form.schema.metadata.description ?? null,
     schema: publicSchema(form.schema),
     closed,
     closedMessage: closed ? form.closedMessage : null,

@@ -7,19 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../lib/utils";
 import { asText, type FieldProps } from "./field-props";
-
-const pad = (n: number) => String(n).padStart(2, "0");
-/** A calendar day as YYYY-MM-DD (the stored value), from the picker's local date. */
-export const isoDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-function dayOf(value: string): Date | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  return m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : undefined;
-}
-/** '27 de noviembre de 2026' / 'November 27, 2026'. */
-export function longDate(value: string, lang: string): string {
-  const d = dayOf(value);
-  return d ? new Intl.DateTimeFormat(lang === "en" ? "en-US" : "es-DO", { dateStyle: "long" }).format(d) : value;
-}
+import { dayOf, isoDay, longDate } from "./values";
 
 /** datepicker: a button showing the long date opens a calendar (react-day-picker, Spanish when the UI is); Escape or a click outside closes it. */
 export function DateField(p: FieldProps) {

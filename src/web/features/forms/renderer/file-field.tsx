@@ -6,16 +6,11 @@ import { fileOptionsOf, UPLOAD_PROGRESS } from "../../../../shared/forms/schema"
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../lib/utils";
 import { type FieldProps, messageText } from "./field-props";
+import { uploadUrl } from "./values";
 
 type Item = { id: number; name: string; size: number; type: string; status: "pending" | "uploading" | "done" | "error"; progress: number; url?: string; error?: string };
 
 let nextId = 1;
-
-/** Where a file goes: signed-in users' private uploads, or the public form's own endpoint (no session). */
-export function uploadUrl(mode: FieldProps["mode"], file: File, slug?: string): string {
-  const filename = encodeURIComponent(`forms/${Date.now()}-${file.name}`);
-  return mode === "public" ? `/api/upload/public-form?filename=${filename}&slug=${encodeURIComponent(slug ?? "")}` : `/api/upload?filename=${filename}&visibility=private`;
-}
 
 /**
  * file-upload (§5, §9): the field's options (count, size, formats) are checked before anything is

@@ -223,7 +223,7 @@ export function FormRenderer({ schema, mode, onSubmit, slug }: FormRendererProps
             const bodyId = `${idPrefix}-${group.id}-body`;
             return (
               <section key={group.id} aria-labelledby={`${idPrefix}-${group.id}-title`} className={cn(WIDTHS[group.width] ?? WIDTHS.full, theme.card, "min-w-0")} data-testid={`form-group-${group.id}`}>
-                <h2 id={`${idPrefix}-${group.id}-title`} className={cn(theme.title, "px-5 pt-5", !open && "pb-5")}>
+                <h2 id={`${idPrefix}-${group.id}-title`} className={cn(theme.title, "px-5", group.collapsible ? "pt-2" : "pt-5", !open && "pb-2")}>
                   {group.collapsible ? (
                     <button
                       type="button"

@@ -21,8 +21,8 @@ export function RatingField(p: FieldProps) {
     p.onChange(n);
     refs.current[n - RATING_RANGE.min]?.focus();
   };
-  const onKey = (e: React.KeyboardEvent) => {
-    const from = current || RATING_RANGE.min - 1;
+  // Arrows move from the star that has the focus (the chosen one, or the first before any choice) and choose.
+  const onKey = (e: React.KeyboardEvent, from: number) => {
     const next = { ArrowRight: from + 1, ArrowUp: from + 1, ArrowLeft: from - 1, ArrowDown: from - 1, Home: RATING_RANGE.min, End: RATING_RANGE.max }[e.key];
     if (next === undefined) return;
     e.preventDefault();
@@ -56,7 +56,7 @@ export function RatingField(p: FieldProps) {
           className="grid size-11 place-items-center rounded-[var(--radius-button)] text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-50"
           onClick={() => choose(n)}
           onMouseEnter={() => setHover(n)}
-          onKeyDown={onKey}
+          onKeyDown={(e) => onKey(e, n)}
         >
           <Star aria-hidden className={cn("size-7", n <= shown && "fill-amber-400 text-amber-500")} />
         </button>

@@ -81,7 +81,7 @@ export function SignatureField(p: FieldProps) {
   };
 
   return (
-    <div className="grid gap-2">
+    <div className="grid max-w-xl gap-2">
       <canvas
         ref={canvas}
         id={p.id}
