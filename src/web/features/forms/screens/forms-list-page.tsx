@@ -141,7 +141,7 @@ function FormsList() {
                       </Badge>
                     </TD>
                     <TD className="whitespace-nowrap text-right tabular-nums" label={t("formScreens:columns.fields")}>
-                      {t("formScreens:fieldCount", { count: f.fieldCount })}
+                      {f.fieldCount}
                     </TD>
                     <TD className="text-right tabular-nums" label={t("formScreens:columns.submissions")} data-testid="form-submission-count">
                       {f.maxSubmissions ? t("formScreens:submissionsOf", { count: f.submissionCount, max: f.maxSubmissions }) : f.submissionCount}
