@@ -280,6 +280,18 @@ for (const lang of ["es", "en"]) {
       await settle(page);
       await noSidewaysScroll(page);
       await shot(page, `designer-${lang}-${width}`);
+      if (width < 1280) {
+        // Narrower than three columns, the palette is a sheet: a click adds the field and closes it.
+        await page.getByTestId("open-palette").click();
+        await expect(page.getByTestId("designer-palette")).toBeVisible();
+        await shot(page, `designer-palette-${lang}-${width}`);
+        await page.getByTestId("palette-rating").click();
+        await expect(page.getByTestId("designer-palette")).toHaveCount(0);
+        await expect(page.getByTestId("designer-field")).toHaveCount(6);
+        await expect(page.getByTestId("designer-group").nth(2).getByTestId("field-label")).toHaveText(["Fotos", lang === "es" ? "Nuevo campo Calificación" : "New Rating field"]);
+        await page.getByTestId("undo").click();
+        await expect(page.getByTestId("designer-field")).toHaveCount(5);
+      }
 
       await page.getByTestId("designer-field").first().getByTestId("field-select").click();
       const panel = page.getByTestId("field-properties");

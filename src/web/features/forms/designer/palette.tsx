@@ -117,7 +117,7 @@ function PaletteItem({ type, onAdd, disabled }: { type: FieldType; onAdd: (type:
       )}
     >
       <Icon className="size-4 shrink-0 text-muted-foreground" />
-      <span className="truncate">{label}</span>
+      <span className="min-w-0 break-words leading-tight">{label}</span>
     </div>
   );
 }
