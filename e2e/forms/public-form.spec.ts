@@ -119,6 +119,7 @@ test.describe("public form /f/:slug", () => {
     await guest.getByRole("button", { name: /Fecha preferida/ }).click();
     const calendar = guest.getByRole("dialog", { name: "Calendario" });
     await expect(calendar).toBeVisible();
+    await shot(guest, "public-form-calendar-es");
     await calendar.getByRole("button", { name: /15 de / }).first().click();
     await expect(calendar).toHaveCount(0);
     await expect(guest.getByRole("button", { name: /Fecha preferida/ })).toHaveText(/^15 de [a-záéíóú]+ de \d{4}$/);
@@ -152,9 +153,15 @@ test.describe("public form /f/:slug", () => {
     await guest.mouse.up();
     await expect(pad).toHaveAttribute("data-signed", "true");
     await expect(guest.getByTestId("error-firma")).toHaveCount(0);
+    await shot(guest, "public-form-filled-es");
 
     await guest.getByRole("button", { name: "Enviar solicitud" }).click();
     await expect(guest.getByTestId("form-success")).toHaveText("¡Gracias por tu solicitud!");
+    await shot(guest, "public-form-sent-es");
+    // The form starts afresh for another answer.
+    await expect(guest.getByLabel("Nombre completo")).toHaveValue("");
+    await expect(guest.getByText("pieza.png")).toHaveCount(0);
+    await expect(pad).toHaveAttribute("data-signed", "false");
     await context.close();
 
     // The owner finds it: anonymous, with the stored file (readable by the owner) and the signature.

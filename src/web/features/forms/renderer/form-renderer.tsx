@@ -99,6 +99,8 @@ export function FormRenderer({ schema, mode, onSubmit, slug }: FormRendererProps
   const [uploading, setUploading] = React.useState<Record<string, number>>({});
   const [focusKey, setFocusKey] = React.useState<string | null>(null);
   const [attempt, setAttempt] = React.useState(0);
+  // A new key after a sent form starts every field afresh (file lists, a drawn signature).
+  const [round, setRound] = React.useState(0);
   const alertRef = React.useRef<HTMLDivElement>(null);
   const settings = schema.settings;
   const theme = THEMES[settings.theme] ?? THEMES.default;
@@ -172,7 +174,9 @@ export function FormRenderer({ schema, mode, onSubmit, slug }: FormRendererProps
       }
       setState({ status: "success" });
       setValues(initialValues(schema));
+      setUploading({});
       setTried(false);
+      setRound((r) => r + 1);
     } catch (err) {
       setState({ status: "error", message: (err instanceof Error && err.message) || t("formRenderer:submit.failed") });
     }
@@ -217,7 +221,7 @@ export function FormRenderer({ schema, mode, onSubmit, slug }: FormRendererProps
       {groups.length === 0 ? (
         <p className="rounded-[var(--radius-card)] border border-dashed p-8 text-center text-sm text-muted-foreground">{t("formRenderer:empty")}</p>
       ) : (
-        <div className="flex flex-wrap gap-6">
+        <div key={round} className="flex flex-wrap gap-6">
           {groups.map((group) => {
             const open = !collapsed.has(group.id);
             const bodyId = `${idPrefix}-${group.id}-body`;
