@@ -180,6 +180,16 @@ test("JSON tab: export the schema, import one, and refuse bad JSON", async ({ pa
   await page.getByTestId("undo").click();
   await expect(labels(page)).toHaveText(["Nuevo campo Texto"]);
   await expect(page.getByTestId("form-name")).toHaveValue(name);
+  await page.getByTestId("redo").click();
+  await expect(labels(page)).toHaveText(["Nombre", "Correo", "Nota"]);
+
+  // The mouse moves a field onto another group's field (to that group's end) and a group onto another (its place).
+  const groups = page.getByTestId("designer-group");
+  await drag(page, groups.first().getByTestId("designer-field").nth(1).getByTestId("field-handle"), groups.nth(1).getByTestId("designer-field").first());
+  await expect(groups.nth(1).getByTestId("field-label")).toHaveText(["Nota", "Correo"]);
+  await expect(groups.first().getByTestId("field-label")).toHaveText(["Nombre"]);
+  await drag(page, groups.nth(1).getByTestId("group-handle"), groups.first());
+  await expect(groups.getByTestId("group-select")).toHaveText([/Extra/, /Datos personales/]);
 });
 
 test("undo and redo, by button and shortcut; Delete removes the selected field", async ({ page }) => {
