@@ -207,4 +207,76 @@ test.describe("public form /f/:slug", () => {
       await context.close();
     }
   });
+
+  test("every component answers: number, URL, phone, time, radio, checkboxes, slider, toggle, colour and a hidden default; an unknown component says so", async ({ page, browser }) => {
+    await signIn(page, "owner@demo.test");
+    const name = `Todos los campos ${Date.now()}`;
+    const all = {
+      version: "1.0",
+      metadata: { name },
+      settings: { theme: "modern", layout: "fixed", confirmation: { type: "email", message: "Recibido." }, submitButton: { text: "Submit", position: "bottom-center" } },
+      groups: [
+        {
+          id: "group_todo",
+          name: "Todo",
+          columns: 3,
+          fields: [
+            field("cantidad", "number", "textbox", "Cantidad", { validation: { min: 1, max: 10 } }),
+            field("web", "url", "textbox", "Sitio web"),
+            field("telefono", "tel", "textbox", "Teléfono"),
+            field("hora", "time", "timepicker", "Hora"),
+            field("turno", "radio", "radio-group", "Turno", { required: true, options: [{ label: "Mañana", value: "am" }, { label: "Tarde", value: "pm" }] }),
+            field("extras", "checkbox", "checkbox-group", "Extras", { options: [{ label: "Envoltura", value: "envoltura" }, { label: "Tarjeta", value: "tarjeta" }, { label: "Lazo", value: "lazo" }] }),
+            field("nivel", "slider", "range-slider", "Nivel", { required: true, validation: { min: 0, max: 10 } }),
+            field("boletin", "toggle", "toggle-switch", "Recibir boletín"),
+            field("color", "color", "color-picker", "Color favorito"),
+            field("origen", "hidden", "textbox", "Origen", { defaultValue: "qr-tienda" }),
+            field("raro", "text", "fancy-widget", "Campo raro"),
+          ],
+        },
+      ],
+    };
+    const form = await trpcMutation<Created>(page, "form.create", { name, schema: all });
+    await trpcMutation(page, "form.update", { id: form.id, isPublic: true });
+    await trpcMutation(page, "form.publish", { id: form.id });
+
+    const { context, page: guest } = await visitor(browser);
+    await guest.setViewportSize({ width: 1366, height: 900 });
+    await guest.goto(tenantUrl(`/f/${form.slug}`));
+    await expect(guest.getByTestId("unsupported-field")).toHaveText("Tipo de campo no soportado: fancy-widget");
+    await expect(guest.getByLabel("Origen")).toHaveCount(0);
+    // The default 'Submit' reads in the visitor's language.
+    const send = guest.getByRole("button", { name: "Enviar", exact: true });
+    await send.click();
+    await expect(guest.getByTestId("error-turno")).toHaveText("Turno es requerido");
+    await expect(guest.getByTestId("error-nivel")).toHaveText("Nivel es requerido");
+    await expect(guest.getByRole("radio", { name: "Mañana" })).toBeFocused();
+
+    await guest.getByLabel("Cantidad").fill("12");
+    await expect(guest.getByTestId("error-cantidad")).toHaveText("Cantidad debe ser como máximo 10");
+    await guest.getByLabel("Cantidad").fill("3");
+    await guest.getByLabel("Sitio web").fill("ejemplo");
+    await expect(guest.getByTestId("error-web")).toHaveText("Sitio web no es válido");
+    await guest.getByLabel("Sitio web").fill("https://tienda.example.do");
+    await guest.getByLabel("Teléfono").fill("809-555-1234");
+    await guest.getByLabel("Hora").fill("14:30");
+    await guest.getByRole("radio", { name: "Tarde" }).check();
+    await guest.getByRole("checkbox", { name: "Lazo" }).check();
+    await guest.getByRole("checkbox", { name: "Envoltura" }).check();
+    const slider = guest.getByRole("slider", { name: /Nivel/ });
+    await slider.focus();
+    await guest.keyboard.press("ArrowRight");
+    await guest.keyboard.press("ArrowRight");
+    await expect(guest.locator(`output[for="${await slider.getAttribute("id")}"]`)).toHaveText("2");
+    await guest.getByRole("switch", { name: "Recibir boletín" }).click();
+    await guest.getByLabel("Color favorito").fill("#1E90FF");
+    await shot(guest, "public-form-all-components-es");
+    await send.click();
+    await expect(guest.getByTestId("form-success")).toHaveText("Recibido. Recibirás una copia por correo electrónico.");
+    await expectNoSeriousViolations(guest, "public form every component");
+    await context.close();
+
+    const list = await trpcQuery<{ data: { data: Record<string, unknown> }[] }>(page, "formSubmission.getAll", { formId: form.id });
+    expect(list.data[0]!.data).toEqual({ cantidad: 3, web: "https://tienda.example.do", telefono: "809-555-1234", hora: "14:30", turno: "pm", extras: ["envoltura", "lazo"], nivel: 2, boletin: true, color: "#1e90ff", origen: "qr-tienda" });
+  });
 });
