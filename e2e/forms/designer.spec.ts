@@ -190,6 +190,16 @@ test("JSON tab: export the schema, import one, and refuse bad JSON", async ({ pa
   await expect(groups.first().getByTestId("field-label")).toHaveText(["Nombre"]);
   await drag(page, groups.nth(1).getByTestId("group-handle"), groups.first());
   await expect(groups.getByTestId("group-select")).toHaveText([/Extra/, /Datos personales/]);
+
+  // Publish on a form never saved: stored, published, and the page continues at its address.
+  await page.getByTestId("publish-form").click();
+  await expect(page.getByText("Formulario publicado", { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/home\/forms\/[0-9a-f-]{36}\/edit$/);
+  await expect(page.getByTestId("form-status")).toHaveAttribute("data-status", "published");
+  await expect(page.getByTestId("designer-group").getByTestId("group-select")).toHaveText([/Extra/, /Datos personales/]);
+  const stored = await trpcQuery<StoredForm>(page, "form.getById", { id: page.url().split("/").at(-2)! });
+  expect(stored.status).toBe("published");
+  expect(stored.schema.groups.map((g) => g.fields.map((f) => f.key))).toEqual([["nota", "correo"], ["nombre"]]);
 });
 
 test("undo and redo, by button and shortcut; Delete removes the selected field", async ({ page }) => {

@@ -160,8 +160,13 @@ function Designer({ form }: { form: FormRecord | null }) {
   const publish = useMutation(trpc.form.publish.mutationOptions({ meta: { silent: true } }));
   const saving = create.isPending || update.isPending;
 
-  /** Saves the draft; the stored form, or null when the name is missing or the server refused. */
-  const save = async (quiet = false): Promise<FormRecord | null> => {
+  /** A new form, once stored, continues at its own address (the guard lets this one navigation through). */
+  const openStored = (stored: FormRecord) => {
+    allowLeave.current = true;
+    void navigate(`${LIST_PATH}/${stored.id}/edit`, { replace: true });
+  };
+  /** Saves the draft; the stored form, or null when the name is missing or the server refused. Publish saves quietly and moves on itself. */
+  const save = async (fromPublish = false): Promise<FormRecord | null> => {
     const trimmed = name.trim();
     if (trimmed === "") {
       setNameError(t("forms:errors.nameRequired"));
@@ -178,10 +183,9 @@ function Designer({ form }: { form: FormRecord | null }) {
       setRecord(stored);
       qc.setQueryData(trpc.form.getById.queryKey({ id: stored.id }), stored);
       await qc.invalidateQueries(trpc.form.getAll.pathFilter());
-      if (!quiet) toast({ title: t("formDesigner:toast.saved"), description: t("formDesigner:toast.savedDescription"), variant: "success" });
-      if (!record) {
-        allowLeave.current = true;
-        void navigate(`${LIST_PATH}/${stored.id}/edit`, { replace: true });
+      if (!fromPublish) {
+        toast({ title: t("formDesigner:toast.saved"), description: t("formDesigner:toast.savedDescription"), variant: "success" });
+        if (!record) openStored(stored);
       }
       return stored;
     } catch (error) {
@@ -198,8 +202,10 @@ function Designer({ form }: { form: FormRecord | null }) {
       qc.setQueryData(trpc.form.getById.queryKey({ id: published.id }), published);
       await qc.invalidateQueries(trpc.form.getAll.pathFilter());
       toast({ title: t("formDesigner:toast.published"), description: t("formDesigner:toast.publishedDescription"), variant: "success" });
+      if (!record) openStored(published);
     } catch (error) {
       toast({ title: t("formDesigner:toast.publishFailed"), description: error instanceof Error ? error.message : undefined, variant: "destructive" });
+      if (!record) openStored(stored);
     }
   };
 

@@ -86,6 +86,7 @@ export function FileOptionsEditor({ field, state }: { field: FormField; state: D
       <Field label={t("formDesigner:files.formats")} htmlFor="file-formats" hint={t("formDesigner:files.formatsHint")}>
         <Input
           id="file-formats"
+          key={o.allowedFormats.join(",")}
           defaultValue={o.allowedFormats.join(", ")}
           onBlur={(e) => {
             const list = [
