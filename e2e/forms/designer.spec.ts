@@ -267,6 +267,25 @@ test("undo and redo, by button and shortcut; Delete removes the selected field",
   await expect(page).toHaveURL(/\/home\/forms$/);
 });
 
+test("an archived form opens read-only; an unknown one says it is not found", async ({ page }) => {
+  await signIn(page, "owner@demo.test");
+  const made = await trpcMutation<{ id: string }>(page, "form.create", { name: `Archivado ${Date.now()}`, schema: IMPORTED });
+  await trpcMutation(page, "form.archive", { id: made.id });
+  await page.goto(tenantUrl(`/home/forms/${made.id}/edit`));
+  await expect(page.getByTestId("form-status")).toHaveAttribute("data-status", "archived");
+  await expect(page.getByTestId("form-archived")).toHaveText("Este formulario está archivado y no se puede modificar");
+  await expect(labels(page)).toHaveText(["Nombre", "Correo", "Nota"]);
+  await expect(page.getByTestId("save-form")).toBeDisabled();
+  await expect(page.getByTestId("add-group")).toBeDisabled();
+  await expect(page.getByTestId("form-name")).toBeDisabled();
+  await page.getByTestId("palette-text").click({ force: true });
+  await expect(labels(page)).toHaveCount(3);
+  await expect(page.getByTestId("field-remove").first()).toBeDisabled();
+
+  await page.goto(tenantUrl("/home/forms/00000000-0000-4000-8000-000000000000/edit"));
+  await expect(page.getByTestId("form-not-found")).toContainText("Formulario no encontrado");
+});
+
 const SHOWCASE = {
   version: "1.0",
   metadata: { name: "Solicitud de servicio", tags: [] },
