@@ -37,6 +37,10 @@ export function DateField(p: FieldProps) {
     <div
       ref={box}
       className="relative"
+      onBlur={(e) => {
+        // Tabbing out of the calendar closes it.
+        if (open && e.relatedTarget && !box.current?.contains(e.relatedTarget as Node)) setOpen(false);
+      }}
       onKeyDown={(e) => {
         if (e.key === "Escape" && open) {
           e.stopPropagation();
