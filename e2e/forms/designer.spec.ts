@@ -256,6 +256,17 @@ test("undo and redo, by button and shortcut; Delete removes the selected field",
   await page.keyboard.press("Control+z");
   await expect(labels(page)).toHaveText(["Nuevo campo Fecha", "Nuevo campo Hora"]);
 
+  // A palette item picked up with Space and moved with the arrows lands where it is dropped.
+  const email = page.getByTestId("palette-email");
+  await email.focus();
+  await page.keyboard.press("Space");
+  await expect(email).toHaveAttribute("aria-pressed", "true");
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByText(/^Moviendo el nuevo campo Correo electrónico sobre el /)).toBeAttached();
+  await page.keyboard.press("Space");
+  await expect(labels(page)).toHaveCount(3);
+  await expect(labels(page).filter({ hasText: "Nuevo campo Correo electrónico" })).toHaveCount(1);
+
   // Leaving with unsaved changes asks first.
   await page.getByRole("link", { name: "Volver a formularios" }).click();
   await expect(page.getByTestId("leave-dialog")).toBeVisible();
