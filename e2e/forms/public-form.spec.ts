@@ -178,13 +178,22 @@ test.describe("public form /f/:slug", () => {
     expect(String(sent.data.firma)).toMatch(/^data:image\/png;base64,/);
   });
 
-  test("an unknown link says so, and the page at 1366/768/390 px in Spanish and English has no sideways scroll and no serious axe violation", async ({ page, browser }) => {
+  test("an unknown link and a full form say so, and the page at 1366/768/390 px in Spanish and English has no sideways scroll and no serious axe violation", async ({ page, browser }) => {
     await signIn(page, "owner@demo.test");
     const name = `Encuesta pública ${Date.now()}`;
     const form = await publishPublicForm(page, name);
 
+    // A full form shows its closed message instead of the fields.
+    const full = await trpcMutation<Created>(page, "form.create", { name: `Cupo lleno ${Date.now()}`, schema: schema("Cupo lleno") });
+    await trpcMutation(page, "form.update", { id: full.id, isPublic: true, maxSubmissions: 1, closedMessage: "Ya no quedan cupos para este taller." });
+    await trpcMutation(page, "form.publish", { id: full.id });
+    await trpcMutation(page, "publicForm.submit", { slug: full.slug, answers: { nombre: "Ana", firma: `data:image/png;base64,${PNG.toString("base64")}` } });
+
     for (const lang of ["es", "en"] as const) {
       const { context, page: guest } = await visitor(browser, lang);
+      await guest.goto(tenantUrl(`/f/${full.slug}`));
+      await expect(guest.getByTestId("public-form-closed")).toContainText("Ya no quedan cupos para este taller.");
+      await expect(guest.getByTestId("form-renderer")).toHaveCount(0);
       await guest.goto(tenantUrl("/f/no-existe-este-formulario"));
       await expect(guest.getByTestId("public-form-not-found")).toContainText(lang === "es" ? "Formulario no disponible" : "Form not available");
       for (const width of [1366, 768, 390]) {
@@ -208,7 +217,7 @@ test.describe("public form /f/:slug", () => {
     }
   });
 
-  test("every component answers: number, URL, phone, time, radio, checkboxes, slider, toggle, colour and a hidden default; an unknown component says so", async ({ page, browser }) => {
+  test("every component answers: number, URL, phone, time, date by keyboard, radio, checkboxes, slider, toggle, colour and a hidden default; an unknown component says so", async ({ page, browser }) => {
     await signIn(page, "owner@demo.test");
     const name = `Todos los campos ${Date.now()}`;
     const all = {
@@ -225,6 +234,7 @@ test.describe("public form /f/:slug", () => {
             field("web", "url", "textbox", "Sitio web"),
             field("telefono", "tel", "textbox", "Teléfono"),
             field("hora", "time", "timepicker", "Hora"),
+            field("entrega", "date", "datepicker", "Entrega"),
             field("turno", "radio", "radio-group", "Turno", { required: true, options: [{ label: "Mañana", value: "am" }, { label: "Tarde", value: "pm" }] }),
             field("extras", "checkbox", "checkbox-group", "Extras", { options: [{ label: "Envoltura", value: "envoltura" }, { label: "Tarjeta", value: "tarjeta" }, { label: "Lazo", value: "lazo" }] }),
             field("nivel", "slider", "range-slider", "Nivel", { required: true, validation: { min: 0, max: 10 } }),
@@ -260,6 +270,27 @@ test.describe("public form /f/:slug", () => {
     await guest.getByLabel("Sitio web").fill("https://tienda.example.do");
     await guest.getByLabel("Teléfono").fill("809-555-1234");
     await guest.getByLabel("Hora").fill("14:30");
+    // The calendar by keyboard: Enter opens it on today, an arrow moves a day, Enter picks, the focus returns.
+    const entrega = guest.getByRole("button", { name: /Entrega/ });
+    await entrega.focus();
+    await guest.keyboard.press("Enter");
+    await expect(guest.getByRole("dialog", { name: "Calendario" })).toBeVisible();
+    await guest.keyboard.press("ArrowRight");
+    await guest.keyboard.press("Enter");
+    await expect(guest.getByRole("dialog", { name: "Calendario" })).toHaveCount(0);
+    await expect(entrega).toBeFocused();
+    const tomorrow = await guest.evaluate(() => {
+      const d = new Date();
+      d.setDate(d.getDate() + 1);
+      const pad = (n: number) => String(n).padStart(2, "0");
+      return { iso: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`, long: new Intl.DateTimeFormat("es-DO", { dateStyle: "long" }).format(d) };
+    });
+    await expect(entrega).toHaveText(tomorrow.long);
+    // Escape closes it without choosing.
+    await guest.keyboard.press("Enter");
+    await guest.keyboard.press("Escape");
+    await expect(guest.getByRole("dialog", { name: "Calendario" })).toHaveCount(0);
+    await expect(entrega).toHaveText(tomorrow.long);
     await guest.getByRole("radio", { name: "Tarde" }).check();
     await guest.getByRole("checkbox", { name: "Lazo" }).check();
     await guest.getByRole("checkbox", { name: "Envoltura" }).check();
@@ -277,6 +308,6 @@ test.describe("public form /f/:slug", () => {
     await context.close();
 
     const list = await trpcQuery<{ data: { data: Record<string, unknown> }[] }>(page, "formSubmission.getAll", { formId: form.id });
-    expect(list.data[0]!.data).toEqual({ cantidad: 3, web: "https://tienda.example.do", telefono: "809-555-1234", hora: "14:30", turno: "pm", extras: ["envoltura", "lazo"], nivel: 2, boletin: true, color: "#1e90ff", origen: "qr-tienda" });
+    expect(list.data[0]!.data).toEqual({ cantidad: 3, web: "https://tienda.example.do", telefono: "809-555-1234", hora: "14:30", entrega: tomorrow.iso, turno: "pm", extras: ["envoltura", "lazo"], nivel: 2, boletin: true, color: "#1e90ff", origen: "qr-tienda" });
   });
 });
