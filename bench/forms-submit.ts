@@ -31,6 +31,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const FIELDS = 60;
 const RULES = 20;
 const TARGET_P95_MS = 100;
+const SERIAL_SECONDS = 5;
 
 /** The same 60 fields as bench/forms-rules.ts: a dropdown, a text with rules and a number, in turn. */
 function fieldOf(i: number) {
@@ -142,6 +143,7 @@ async function main() {
       });
     const plain = await makeForm("Bench 60 campos", false);
     const notified = await makeForm("Bench 60 campos con aviso", true);
+    const floorForm = await makeForm("Bench 60 campos (floor)", false);
     const schema = benchSchema(false);
     const answers = Array.from({ length: 50 }, (_, n) => answersAt(schema, n));
     const fieldsSent = Math.round(answers.reduce((a, x) => a + Object.keys(x).length, 0) / answers.length);
@@ -152,11 +154,11 @@ async function main() {
     try {
       let saved = { id: "", number: 0 };
       script = await captureSql(floorDb.db, tenant.id, async (tx) => {
-        saved = await submitForm(tx, tenant.id, { formId: plain.id, answers: answers[0], submittedBy: null, submitterIp: "127.0.0.1", lang: "es" });
+        saved = await submitForm(tx, tenant.id, { formId: floorForm.id, answers: answers[0], submittedBy: null, submitterIp: "127.0.0.1", lang: "es" });
       });
       script = script.map((s) =>
         /^insert into "form_submissions"/i.test(s)
-          ? s.replace(`'${saved.id}'`, "gen_random_uuid()").replace(`'${saved.number}'`, `(select submission_count from forms where tenant_id = '${tenant.id}' and id = '${plain.id}')`)
+          ? s.replace(`'${saved.id}'`, "gen_random_uuid()").replace(`'${saved.number}'`, `(select submission_count from forms where tenant_id = '${tenant.id}' and id = '${floorForm.id}')`)
           : s,
       );
     } finally {
@@ -172,6 +174,7 @@ async function main() {
     const target = RATE;
     const warm = bodiesOf(plain.slug).slice(0, 10);
     for (const body of warm) await pacedLoadOnce(body);
+    const serial = await closedLoop(`1 client, one after another, ${SERIAL_SECONDS} s, no e-mail notification`, bodiesOf(plain.slug));
     const rows = [await pacedLoad(`${target}/s for ${SECONDS} s, no e-mail notification`, bodiesOf(plain.slug)), await pacedLoad(`${target}/s for ${SECONDS} s, notification queued (answers table)`, bodiesOf(notified.slug))];
     const check = await openDatabase({ url });
     let stored: { plain: number; notified: number; mails: number } = { plain: 0, notified: 0, mails: 0 };
@@ -199,7 +202,8 @@ async function main() {
       "",
       "| measurement | sent | stored | achieved /s | p50 | p95 | p99 | max | errors |",
       "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
-      `| ${rows[0]!.title} | ${rows[0]!.sent} | ${stored.plain - warm.length} | ${rows[0]!.achieved} | ${rows[0]!.p50} | ${rows[0]!.p95} | ${rows[0]!.p99} | ${rows[0]!.max} | ${rows[0]!.errors} |`,
+      `| ${serial.title} | ${serial.sent} | — | ${serial.achieved} | ${serial.p50} | ${serial.p95} | ${serial.p99} | ${serial.max} | ${serial.errors} |`,
+      `| ${rows[0]!.title} | ${rows[0]!.sent} | ${stored.plain - warm.length - serial.sent} | ${rows[0]!.achieved} | ${rows[0]!.p50} | ${rows[0]!.p95} | ${rows[0]!.p99} | ${rows[0]!.max} | ${rows[0]!.errors} |`,
       `| ${rows[1]!.title} | ${rows[1]!.sent} | ${stored.notified} (${stored.mails} mails) | ${rows[1]!.achieved} | ${rows[1]!.p50} | ${rows[1]!.p95} | ${rows[1]!.p99} | ${rows[1]!.max} | ${rows[1]!.errors} |`,
       ...floor.map((r) => `| ${r.title} | ${r.rps * 5} | — | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.max} | ${r.errors} |`),
       "",
@@ -215,6 +219,23 @@ async function main() {
     await stopBenchServer(child);
     await drop();
   }
+}
+
+/** One client sending the next submission when the last is answered: the time of one submission with nothing else of ours running. */
+async function closedLoop(title: string, bodies: string[]): Promise<Row & { sent: number; achieved: number }> {
+  const times: number[] = [];
+  const end = performance.now() + SERIAL_SECONDS * 1000;
+  let i = 0;
+  const start = performance.now();
+  while (performance.now() < end) {
+    const t0 = performance.now();
+    await pacedLoadOnce(bodies[i++ % bodies.length]!);
+    times.push(performance.now() - t0);
+  }
+  const elapsed = (performance.now() - start) / 1000;
+  const row = { ...summarize(title, times, SERIAL_SECONDS, 0), sent: times.length, achieved: Number((times.length / elapsed).toFixed(1)) };
+  console.log(row);
+  return row;
 }
 
 /** One warm-up submission, waited for. */

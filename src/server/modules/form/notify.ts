@@ -10,7 +10,7 @@ import { renderPdf } from "../../integrations/pdf/pdfmake";
 import { displayDate, tenantLanguage } from "../appointment/notify/service";
 import { escapeHtml, type MailAttachment, sendMail } from "../mail/service";
 import { tenants } from "../tenant/tables";
-import { formSubmissions, forms, formVersions } from "./tables";
+import { forms } from "./tables";
 
 /**
  * E-mail after a stored submission (spec 03 §3 settings.emailNotifications and confirmation
@@ -172,47 +172,60 @@ function submitterEmail(schema: FormSchema, data: Record<string, unknown>): stri
   return null;
 }
 
+/** What submitForm holds after storing a submission: enough to decide, without a query, whether any e-mail goes out. */
+export interface StoredSubmission {
+  id: string;
+  formId: string;
+  number: number;
+  /** the published version the answers were checked against */
+  schema: FormSchema;
+  /** the stored (normalised) answers */
+  data: Record<string, unknown>;
+}
+
 /**
  * Queues the form's e-mails for a stored submission: the notification to each recipient when
  * emailNotifications is enabled (subject, body, the answers table, the PDF when attachPDF), and
  * the confirmation to the submitter's e-mail answer when confirmation.type is 'email'. A refused
- * SMTP send is kept 'failed' in the outbox and never undoes the submission. Returns how many were queued.
+ * SMTP send is kept 'failed' in the outbox and never undoes the submission. A form that sends
+ * nothing costs no query (this runs while the form's row is locked for the submission number).
+ * Returns how many were queued.
  */
-export async function notifySubmission(tx: Tx, tenantId: string, submissionId: string): Promise<number> {
-  const [row] = await tx
-    .select({ number: formSubmissions.number, data: formSubmissions.data, createdAt: formSubmissions.createdAt, formId: forms.id, formName: forms.name, slug: forms.slug, schema: formVersions.schema })
-    .from(formSubmissions)
-    .innerJoin(forms, and(eq(forms.tenantId, formSubmissions.tenantId), eq(forms.id, formSubmissions.formId)))
-    .innerJoin(formVersions, and(eq(formVersions.tenantId, formSubmissions.tenantId), eq(formVersions.id, formSubmissions.versionId)))
-    .where(and(eq(formSubmissions.tenantId, tenantId), eq(formSubmissions.id, submissionId)))
-    .limit(1);
-  if (!row) return 0;
-  const schema = row.schema as FormSchema;
+export async function notifySubmission(tx: Tx, tenantId: string, submission: StoredSubmission): Promise<number> {
+  const { schema, data } = submission;
   const settings = settingsOf(schema);
   const notify = settings.emailNotifications;
   const recipients = notify.enabled ? [...new Set(notify.recipients.map((r) => r.trim()).filter((r) => r !== ""))] : [];
-  const confirmTo = settings.confirmation.type === "email" ? submitterEmail(schema, row.data as Record<string, unknown>) : null;
+  const confirmTo = settings.confirmation.type === "email" ? submitterEmail(schema, data) : null;
   if (recipients.length === 0 && !confirmTo) return 0;
 
-  const [tenant] = await tx.select({ name: tenants.name, subdomain: tenants.subdomain, timezone: tenants.timezone }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
-  if (!tenant) return 0;
+  const [row] = await tx
+    .select({ formName: forms.name, slug: forms.slug, tenantName: tenants.name, subdomain: tenants.subdomain, timezone: tenants.timezone })
+    .from(forms)
+    .innerJoin(tenants, eq(tenants.id, forms.tenantId))
+    .where(and(eq(forms.tenantId, tenantId), eq(forms.id, submission.formId)))
+    .limit(1);
+  if (!row) return 0;
+  const tenant = { name: row.tenantName, subdomain: row.subdomain, timezone: row.timezone };
+  const submissionId = submission.id;
+  const createdAt = new Date();
   const lang = await tenantLanguage(tx, tenantId);
   const t = (key: string, vars?: Record<string, unknown>) => translate(lang, `formMail:${key}`, vars);
   const origin = tenantBaseUrl(tenant.subdomain);
-  const vars = { name: row.formName, number: row.number };
+  const vars = { name: row.formName, number: submission.number };
   let queued = 0;
 
   if (recipients.length > 0) {
-    const rows = answerRows(schema, row.data as Record<string, unknown>, lang, origin);
-    const link = `${origin}/home/forms/${row.formId}/submissions/${submissionId}`;
+    const rows = answerRows(schema, data, lang, origin);
+    const link = `${origin}/home/forms/${submission.formId}/submissions/${submissionId}`;
     const subject = (notify.emailSubject?.trim() || t("notification.subject", vars)).replace(/[\r\n]+/g, " ");
     const intro = notify.emailBody?.trim() || t("notification.intro", vars);
     const withData = notify.includeSubmissionData && rows.length > 0;
     let attachments: MailAttachment[] = [];
     if (notify.attachPDF) {
-      const submittedAt = new Intl.DateTimeFormat(lang === "en" ? "en-US" : "es-DO", { dateStyle: "long", timeStyle: "short", timeZone: tenant.timezone }).format(row.createdAt);
-      const pdf = await submissionPdf({ formName: row.formName, business: tenant.name, number: row.number, submittedAt }, rows, lang);
-      attachments = [{ filename: t("pdf.filename", { slug: row.slug, number: row.number }), content: pdf, contentType: "application/pdf" }];
+      const submittedAt = new Intl.DateTimeFormat(lang === "en" ? "en-US" : "es-DO", { dateStyle: "long", timeStyle: "short", timeZone: tenant.timezone }).format(createdAt);
+      const pdf = await submissionPdf({ formName: row.formName, business: tenant.name, number: submission.number, submittedAt }, rows, lang);
+      attachments = [{ filename: t("pdf.filename", { slug: row.slug, number: submission.number }), content: pdf, contentType: "application/pdf" }];
     }
     const text = [intro, ...(withData ? ["", `${t("notification.answers")}:`, textTable(rows)] : []), ...(notify.attachPDF ? ["", t("notification.attached")] : []), "", t("notification.open", { url: link })].join("\n");
     const html = [

@@ -311,7 +311,7 @@ export async function submitForm(tx: Tx, tenantId: string, input: SubmitInput) {
     submittedBy: input.submittedBy,
     submitterIp: input.submitterIp,
   });
-  await notifySubmission(tx, tenantId, id);
+  await notifySubmission(tx, tenantId, { id, formId: input.formId, number: slot.number, schema: version.schema as FormSchema, data: result.values });
   return { id, number: slot.number };
 }
 
