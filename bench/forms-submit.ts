@@ -42,7 +42,7 @@ function fieldOf(i: number) {
   return { key, type: "number", component: "textbox", label, validation: { min: 0, max: 1000 } };
 }
 
-function benchSchema(notify: boolean) {
+function benchSchema(notify: boolean, pdf = false) {
   const fields = Array.from({ length: FIELDS }, (_, i) => fieldOf(i));
   const conditionals = Array.from({ length: RULES }, (_, i) =>
     makeRule(`q${i * 3}`, i % 2 ? "equals" : "not_equals", "yes", { show: [`q${i * 3 + 1}`], hide: [`q${i * 3 + 2}`], require: [`q${i * 3 + 1}`] }),
@@ -52,7 +52,7 @@ function benchSchema(notify: boolean) {
     metadata: { name: "Bench" },
     groups: [{ id: "group_1", name: "Todo", fields }],
     conditionals,
-    settings: { emailNotifications: { enabled: notify, recipients: notify ? ["owner@demo.test"] : [], includeSubmissionData: true, attachPDF: false } },
+    settings: { emailNotifications: { enabled: notify, recipients: notify ? ["owner@demo.test"] : [], includeSubmissionData: true, attachPDF: pdf } },
   });
 }
 
@@ -134,9 +134,9 @@ async function main() {
   let child: ChildProcess | undefined;
   try {
     const ownerId = await withTenant(database.db, tenant.id, async (tx) => rowsOf<{ id: string }>(await tx.execute(sql`SELECT id FROM users WHERE tenant_id = ${tenant.id} AND email = 'owner@demo.test'`))[0]!.id);
-    const makeForm = (name: string, notify: boolean) =>
+    const makeForm = (name: string, notify: boolean, pdf = false) =>
       withTenant(database.db, tenant.id, async (tx) => {
-        const form = await createForm(tx, tenant.id, ownerId, { name, description: null, category: null, schema: benchSchema(notify) });
+        const form = await createForm(tx, tenant.id, ownerId, { name, description: null, category: null, schema: benchSchema(notify, pdf) });
         await updateForm(tx, tenant.id, ownerId, { id: form.id, isPublic: true });
         await publishForm(tx, tenant.id, ownerId, form.id);
         return form;
@@ -144,6 +144,7 @@ async function main() {
     const plain = await makeForm("Bench 60 campos", false);
     const notified = await makeForm("Bench 60 campos con aviso", true);
     const floorForm = await makeForm("Bench 60 campos (floor)", false);
+    const withPdf = await makeForm("Bench 60 campos con PDF", true, true);
     const schema = benchSchema(false);
     const answers = Array.from({ length: 50 }, (_, n) => answersAt(schema, n));
     const fieldsSent = Math.round(answers.reduce((a, x) => a + Object.keys(x).length, 0) / answers.length);
@@ -176,15 +177,18 @@ async function main() {
     for (const body of warm) await pacedLoadOnce(body);
     const serial = await closedLoop(`1 client, one after another, ${SERIAL_SECONDS} s, no e-mail notification`, bodiesOf(plain.slug));
     const rows = [await pacedLoad(`${target}/s for ${SECONDS} s, no e-mail notification`, bodiesOf(plain.slug)), await pacedLoad(`${target}/s for ${SECONDS} s, notification queued (answers table)`, bodiesOf(notified.slug))];
+    // Not part of the target: the same rate with the answers' PDF rendered in each submission's transaction.
+    const pdfRow = await pacedLoad(`${target}/s for ${SECONDS} s, notification with the PDF attached`, bodiesOf(withPdf.slug));
     const check = await openDatabase({ url });
-    let stored: { plain: number; notified: number; mails: number } = { plain: 0, notified: 0, mails: 0 };
+    let stored: { plain: number; notified: number; mails: number; pdf: number } = { plain: 0, notified: 0, mails: 0, pdf: 0 };
     try {
       stored = await withTenant(check.db, tenant.id, async (tx) => {
-        const [r] = rowsOf<{ plain: number; notified: number; mails: number }>(
+        const [r] = rowsOf<{ plain: number; notified: number; mails: number; pdf: number }>(
           await tx.execute(sql`SELECT
             (SELECT count(*)::int FROM form_submissions WHERE tenant_id = ${tenant.id} AND form_id = ${plain.id}) AS plain,
             (SELECT count(*)::int FROM form_submissions WHERE tenant_id = ${tenant.id} AND form_id = ${notified.id}) AS notified,
-            (SELECT count(*)::int FROM mail_messages WHERE tenant_id = ${tenant.id} AND subject LIKE 'Nueva respuesta: Bench%') AS mails`),
+            (SELECT count(*)::int FROM form_submissions WHERE tenant_id = ${tenant.id} AND form_id = ${withPdf.id}) AS pdf,
+            (SELECT count(*)::int FROM mail_messages WHERE tenant_id = ${tenant.id} AND subject = 'Nueva respuesta: Bench 60 campos con aviso') AS mails`),
         );
         return r!;
       });
@@ -205,6 +209,7 @@ async function main() {
       `| ${serial.title} | ${serial.sent} | — | ${serial.achieved} | ${serial.p50} | ${serial.p95} | ${serial.p99} | ${serial.max} | ${serial.errors} |`,
       `| ${rows[0]!.title} | ${rows[0]!.sent} | ${stored.plain - warm.length - serial.sent} | ${rows[0]!.achieved} | ${rows[0]!.p50} | ${rows[0]!.p95} | ${rows[0]!.p99} | ${rows[0]!.max} | ${rows[0]!.errors} |`,
       `| ${rows[1]!.title} | ${rows[1]!.sent} | ${stored.notified} (${stored.mails} mails) | ${rows[1]!.achieved} | ${rows[1]!.p50} | ${rows[1]!.p95} | ${rows[1]!.p99} | ${rows[1]!.max} | ${rows[1]!.errors} |`,
+      `| ${pdfRow.title} (not in the target) | ${pdfRow.sent} | ${stored.pdf} | ${pdfRow.achieved} | ${pdfRow.p50} | ${pdfRow.p95} | ${pdfRow.p99} | ${pdfRow.max} | ${pdfRow.errors} |`,
       ...floor.map((r) => `| ${r.title} | ${r.rps * 5} | — | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.max} | ${r.errors} |`),
       "",
       `Target (issue 17): ${RATE} submissions a second with p95 under ${TARGET_P95_MS} ms — ${errors > 0 ? `${errors} errors` : worst.p95 < TARGET_P95_MS && rows.every((r) => r.achieved >= RATE * 0.95) ? "met" : "not met on this run"} (slowest p95: ${worst.p95} ms, ${worst.title}).`,
@@ -212,6 +217,8 @@ async function main() {
       pgbench
         ? `The floor, outside our code: the statements one submission sent (BEGIN, the tenant and RLS role, the reads, the UPDATE, the INSERT with a fresh id and the next number, COMMIT) replayed by ${pgbench} -M prepared for 5 s as fast as they go; the slot UPDATE of one form row serialises the writers, so 4 clients mostly wait on each other's row lock.`
         : "The floor: pgbench was not found on the PATH.",
+      "",
+      "Before the notifier took the answers from submitForm it read the submission back (one more query while the form's row is locked for the number). A run then, with the machine's load average at 8 from other work, took only 33–43 submissions a second and queued for seconds; on a quieter machine (this run) the rate is held. The PDF row shows the cost of attachPDF: pdfmake renders the answers inside the transaction, while the row is locked, so submissions to one form with attachPDF queue behind each other's PDF.",
     ].join("\n");
     writeResultsSection("## Public form submissions (npm run bench:forms-submit)", section);
     console.log(section);

@@ -5,7 +5,7 @@ import { withTenant } from "../../db/client";
 import { createTestContext, errorOf, type TestContext } from "../../test/harness";
 import { users } from "../auth/tables";
 import { mailMessages } from "../mail/tables";
-import { answerRows, isDrawablePng } from "./notify";
+import { answerRows, isDrawablePng, submissionPdf } from "./notify";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -143,6 +143,16 @@ describe("isDrawablePng", () => {
     expect(isDrawablePng(SIGNATURE)).toBe(true);
     expect(isDrawablePng("data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAMAAWgmWQ0AAAAASUVORK5CYII=")).toBe(false);
     expect(isDrawablePng("data:image/png;base64,AAAA")).toBe(false);
+  });
+
+  it("the PDF of answers with a corrupt signature is still made, the signature written as text", async () => {
+    const corrupt = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAMAAWgmWQ0AAAAASUVORK5CYII=";
+    const rows = [{ key: "firma", label: "Firma", text: "", files: [], signature: corrupt }];
+    const pdf = await submissionPdf({ formName: "Encuesta", business: "Acme", number: 3, submittedAt: "hoy" }, rows, "es");
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(pdf.toString("latin1")).not.toContain("/Subtype /Image");
+    const drawn = await submissionPdf({ formName: "Encuesta", business: "Acme", number: 3, submittedAt: "hoy" }, [{ ...rows[0]!, signature: SIGNATURE }], "es");
+    expect(drawn.toString("latin1")).toContain("/Subtype /Image");
   });
 });
 

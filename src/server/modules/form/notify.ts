@@ -1,5 +1,5 @@
 import { inflateSync } from "node:zlib";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Content, TableCell, TDocumentDefinitions } from "pdfmake/interfaces";
 import type { FileInfo } from "../../../shared/forms/rules";
 import { type FormField, type FormSchema, type FormSettings, formSettings } from "../../../shared/forms/schema";
@@ -7,7 +7,8 @@ import { translate } from "../../../shared/i18n/translate";
 import { loadConfig } from "../../config";
 import type { Tx } from "../../db/client";
 import { renderPdf } from "../../integrations/pdf/pdfmake";
-import { displayDate, tenantLanguage } from "../appointment/notify/service";
+import { displayDate } from "../appointment/notify/service";
+import { users } from "../auth/tables";
 import { escapeHtml, type MailAttachment, sendMail } from "../mail/service";
 import { tenants } from "../tenant/tables";
 import { forms } from "./tables";
@@ -141,7 +142,7 @@ export function isDrawablePng(dataUrl: string): boolean {
 export function submissionPdf(facts: { formName: string; business: string; number: number; submittedAt: string }, rows: AnswerRow[], lang: Lang): Promise<Buffer> {
   const t = (key: string, vars?: Record<string, unknown>) => translate(lang, `formMail:${key}`, vars);
   const value = (r: AnswerRow): TableCell => {
-    if (r.signature && isDrawablePng(r.signature)) return { image: r.signature, fit: [220, 90] };
+    if (r.signature) return isDrawablePng(r.signature) ? { image: r.signature, fit: [220, 90] } : { text: t("values.signatureUnreadable"), italics: true };
     if (r.files.length > 0) return { stack: r.files.map((f) => (f.url ? { text: f.name, link: f.url, color: "#1a56db", decoration: "underline" } : { text: f.name })) };
     return { text: r.text };
   };
@@ -200,7 +201,15 @@ export async function notifySubmission(tx: Tx, tenantId: string, submission: Sto
   if (recipients.length === 0 && !confirmTo) return 0;
 
   const [row] = await tx
-    .select({ formName: forms.name, slug: forms.slug, tenantName: tenants.name, subdomain: tenants.subdomain, timezone: tenants.timezone })
+    .select({
+      formName: forms.name,
+      slug: forms.slug,
+      tenantName: tenants.name,
+      subdomain: tenants.subdomain,
+      timezone: tenants.timezone,
+      // The tenant's language for its messages: its owner's (as tenantLanguage reads it), in the same round trip.
+      ownerLanguage: sql<string | null>`(select u.language from ${users} u where u.tenant_id = ${forms.tenantId} and u.is_owner limit 1)`,
+    })
     .from(forms)
     .innerJoin(tenants, eq(tenants.id, forms.tenantId))
     .where(and(eq(forms.tenantId, tenantId), eq(forms.id, submission.formId)))
@@ -209,7 +218,7 @@ export async function notifySubmission(tx: Tx, tenantId: string, submission: Sto
   const tenant = { name: row.tenantName, subdomain: row.subdomain, timezone: row.timezone };
   const submissionId = submission.id;
   const createdAt = new Date();
-  const lang = await tenantLanguage(tx, tenantId);
+  const lang: Lang = row.ownerLanguage === "en" ? "en" : "es";
   const t = (key: string, vars?: Record<string, unknown>) => translate(lang, `formMail:${key}`, vars);
   const origin = tenantBaseUrl(tenant.subdomain);
   const vars = { name: row.formName, number: submission.number };
