@@ -84,6 +84,41 @@ describe("e-mail after a submission", () => {
     expect(confirmation).toMatchObject({ subject: "Recibimos su respuesta: Encuesta de servicio", text: "Gracias por escribirnos.", kind: "notification" });
   });
 
+  it("a public submission with an uploaded photo: the mail links the file by its absolute /api/files URL on the tenant's host", async () => {
+    const owner = await t.client("acme", "owner");
+    const schema = {
+      version: "1.0",
+      metadata: { name: "Con foto" },
+      groups: [{ id: "group_1", fields: [field("name", "text", "textbox", "Nombre"), field("photo", "image", "file-upload", "Foto", { options: { multiple: false, maxFiles: 1, allowedFormats: ["image/*"] } })] }],
+      conditionals: [],
+      settings: { emailNotifications: { enabled: true, recipients: ["fotos@acme.do"] } },
+    };
+    const form = await owner.form.create.mutate({ name: "Con foto", schema });
+    await owner.form.update.mutate({ id: form.id, isPublic: true });
+    await owner.form.publish.mutate({ id: form.id });
+    const png = Buffer.from(SIGNATURE.slice(SIGNATURE.indexOf(",") + 1), "base64");
+    const boundary = "----notify-test";
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="foto.png"\r\nContent-Type: image/png\r\n\r\n`),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const uploaded = await t.app.inject({
+      method: "POST",
+      url: `/api/upload/public-form?filename=${encodeURIComponent("forms/1732262400000-foto.png")}&slug=${form.slug}`,
+      headers: { host: "acme.localhost", "content-type": `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(uploaded.statusCode).toBe(200);
+    const url = (uploaded.json() as { url: string }).url;
+    expect(url).toMatch(/^\/api\/files\//);
+    const visitor = await t.client("acme");
+    await visitor.publicForm.submit.mutate({ slug: form.slug, answers: { name: "Visitante", photo: [{ name: "foto.png", size: png.length, type: "image/png", url }] } });
+    const [m] = await outboxTo("fotos@acme.do");
+    expect(m!.text).toMatch(new RegExp(`Foto: foto\\.png \\(http://acme\\.localhost(:\\d+)?${url.replace(/[.]/g, "\\.")}\\)`));
+    expect(m!.html).toMatch(new RegExp(`<a href="http://acme\\.localhost(:\\d+)?${url.replace(/[.]/g, "\\.")}">foto\\.png</a>`));
+  });
+
   it("subject and body as the form sets them; without includeSubmissionData and attachPDF only the text and the link", async () => {
     const { owner, formId } = await publishedForm("Reclamos", {
       emailNotifications: { enabled: true, recipients: ["reclamos@acme.do"], emailSubject: "Reclamo recibido", emailBody: "Revise el reclamo hoy.", includeSubmissionData: false },
