@@ -115,8 +115,8 @@ export async function exportRows(tx: Tx, tenantId: string, lang: string, formId:
     filters.push(number === null ? text : or(eq(formSubmissions.number, number), text));
   }
   if (filter.status) filters.push(eq(formSubmissions.status, filter.status));
-  const submitter = sql<string | null>`(select u.name from ${users} u where u.tenant_id = ${formSubmissions.tenantId} and u.id = ${formSubmissions.submittedBy})`;
-  const changer = sql<string | null>`(select u.name from ${users} u where u.tenant_id = ${formSubmissions.tenantId} and u.id = ${formSubmissions.statusChangedBy})`;
+  const submitter = sql<string | null>`(select u.name from ${users} u where u.tenant_id = "form_submissions"."tenant_id" and u.id = "form_submissions"."submitted_by")`;
+  const changer = sql<string | null>`(select u.name from ${users} u where u.tenant_id = "form_submissions"."tenant_id" and u.id = "form_submissions"."status_changed_by")`;
   const rows = await tx
     .select({
       number: formSubmissions.number,

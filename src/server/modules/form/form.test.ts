@@ -85,6 +85,8 @@ describe("form.*", () => {
     expect(stillV1.number).toBe(2);
     const v2 = await owner.form.publish.mutate({ id: form.id });
     expect(v2).toMatchObject({ status: "published", latestVersion: 2 });
+    // The list shows the same version number.
+    expect((await owner.form.getAll.query({ search: "Inscripción 2027" })).data[0]).toMatchObject({ id: form.id, latestVersion: 2, fieldCount: 5 });
     expect(v2.publishedVersionId).not.toBe(v1.publishedVersionId);
     expect(await errorOf(owner.formSubmission.submit.mutate({ formId: form.id, answers: { name: "Eva", rating: 3 } }))).toEqual({ code: "BAD_REQUEST", message: "Algunas respuestas no son válidas: email: Email es requerido" });
     const sub1 = await owner.formSubmission.getById.query({ id: first.id });

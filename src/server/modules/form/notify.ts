@@ -208,7 +208,7 @@ export async function notifySubmission(tx: Tx, tenantId: string, submission: Sto
       subdomain: tenants.subdomain,
       timezone: tenants.timezone,
       // The tenant's language for its messages: its owner's (as tenantLanguage reads it), in the same round trip.
-      ownerLanguage: sql<string | null>`(select u.language from ${users} u where u.tenant_id = ${forms.tenantId} and u.is_owner limit 1)`,
+      ownerLanguage: sql<string | null>`(select u.language from ${users} u where u.tenant_id = "forms"."tenant_id" and u.is_owner limit 1)`,
     })
     .from(forms)
     .innerJoin(tenants, eq(tenants.id, forms.tenantId))

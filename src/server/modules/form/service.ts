@@ -76,7 +76,8 @@ const formColumns = {
 };
 
 const fieldCount = sql<number>`(select coalesce(sum(jsonb_array_length(coalesce(g->'fields', '[]'::jsonb))), 0)::int from jsonb_array_elements(coalesce(${forms.schema}->'groups', '[]'::jsonb)) g)`;
-const latestVersion = sql<number | null>`(select max(v.version) from ${formVersions} v where v.tenant_id = ${forms.tenantId} and v.form_id = ${forms.id})`;
+// The outer row's columns are written qualified: drizzle renders a column of a one-table select unqualified, which inside the subquery would name its own table.
+const latestVersion = sql<number | null>`(select max(v.version) from ${formVersions} v where v.tenant_id = "forms"."tenant_id" and v.form_id = "forms"."id")`;
 
 /** The draft as the shared schema accepts it, else BAD_REQUEST with its message ('Invalid form schema structure', …). */
 function checkedSchema(data: unknown): FormSchema {
@@ -106,7 +107,7 @@ export async function findForms(tx: Tx, tenantId: string, user: Pick<SessionUser
   if (input.status) filters.push(eq(forms.status, input.status));
   if (!(user.isOwner || user.role === "owner")) {
     filters.push(
-      sql`not exists (select 1 from ${formPermissions} p where p.tenant_id = ${forms.tenantId} and p.form_id = ${forms.id} and p.role = ${user.role} and not p.can_view)`,
+      sql`not exists (select 1 from ${formPermissions} p where p.tenant_id = "forms"."tenant_id" and p.form_id = "forms"."id" and p.role = ${user.role} and not p.can_view)`,
     );
   }
   const where = and(...filters);
@@ -315,8 +316,8 @@ export async function submitForm(tx: Tx, tenantId: string, input: SubmitInput) {
   return { id, number: slot.number };
 }
 
-const submitter = sql<string | null>`(select u.name from ${users} u where u.tenant_id = ${formSubmissions.tenantId} and u.id = ${formSubmissions.submittedBy})`;
-const changer = sql<string | null>`(select u.name from ${users} u where u.tenant_id = ${formSubmissions.tenantId} and u.id = ${formSubmissions.statusChangedBy})`;
+const submitter = sql<string | null>`(select u.name from ${users} u where u.tenant_id = "form_submissions"."tenant_id" and u.id = "form_submissions"."submitted_by")`;
+const changer = sql<string | null>`(select u.name from ${users} u where u.tenant_id = "form_submissions"."tenant_id" and u.id = "form_submissions"."status_changed_by")`;
 
 const submissionColumns = {
   id: formSubmissions.id,
