@@ -155,7 +155,7 @@ async function main() {
     try {
       let saved = { id: "", number: 0 };
       script = await captureSql(floorDb.db, tenant.id, async (tx) => {
-        saved = await submitForm(tx, tenant.id, { formId: floorForm.id, answers: answers[0], submittedBy: null, submitterIp: "127.0.0.1", lang: "es" });
+        saved = await submitForm(tx, tenant.id, { formId: floorForm.id, answers: answers[0], submittedBy: null, submitterIp: "127.0.0.1", lang: "es", storage: null });
       });
       script = script.map((s) =>
         /^insert into "form_submissions"/i.test(s)

@@ -92,7 +92,7 @@ export async function seedDemoForms(tx: Tx, tenantId: string, ownerId: string, t
   await publishForm(tx, tenantId, ownerId, form.id);
   for (const sample of SAMPLES) {
     const answers = { ...sample.answers, fecha_visita: daysBefore(today, sample.answers.fecha_visita) };
-    const { id } = await submitForm(tx, tenantId, { formId: form.id, answers, submittedBy: null, submitterIp: null, lang: "es" });
+    const { id } = await submitForm(tx, tenantId, { formId: form.id, answers, submittedBy: null, submitterIp: null, lang: "es", storage: null });
     await tx
       .update(formSubmissions)
       .set({ createdAt: sql`now() - make_interval(days => ${sample.daysAgo})` })

@@ -6,6 +6,7 @@ import { AttemptLimiter } from "../../trpc/attempt-limit";
 import { appError } from "../../trpc/errors";
 import { router, tenantProcedure } from "../../trpc/init";
 import { appointmentPortals } from "../appointment/tables";
+import { createStorage } from "../upload/storage";
 import { submitForm } from "./service";
 import { forms, formVersions } from "./tables";
 
@@ -98,7 +99,7 @@ export const publicFormRouter = router({
     if (overPublicLimit(submissions, `${ctx.req.ip}|${ctx.tenant.id}`)) throw appError("TOO_MANY_REQUESTS", PUBLIC_FORM_MESSAGES.tooManyRequests);
     const form = await findPublicForm(ctx.tx, ctx.tenant.id, input.slug);
     if (!form) throw appError("NOT_FOUND", PUBLIC_FORM_MESSAGES.notFound);
-    const saved = await submitForm(ctx.tx, ctx.tenant.id, { formId: form.id, answers: input.answers, submittedBy: null, submitterIp: ctx.req.ip ?? null, lang: ctx.lang });
+    const saved = await submitForm(ctx.tx, ctx.tenant.id, { formId: form.id, answers: input.answers, submittedBy: null, submitterIp: ctx.req.ip ?? null, lang: ctx.lang, storage: createStorage(ctx.deps.config) });
     return { number: saved.number };
   }),
 });

@@ -1,4 +1,5 @@
 import { protectedProcedure, requirePermission, router } from "../../trpc/init";
+import { createStorage } from "../upload/storage";
 import { exportSubmissions } from "./export";
 import { formCreateInput, formIdInput, formListInput, formPermissionsInput, formSetPermissionsInput, formUpdateInput, submissionExportInput, submissionIdInput, submissionListInput, submissionReportInput, submissionStatusInput, submitInput } from "./inputs";
 import { submissionReport } from "./report";
@@ -99,7 +100,7 @@ export const formSubmissionRouter = router({
     .input(submitInput)
     .mutation(async ({ ctx, input }) => {
       await requireFormRight(ctx.tx, ctx.tenant.id, input.formId, ctx.user, "canSubmit");
-      return submitForm(ctx.tx, ctx.tenant.id, { formId: input.formId, answers: input.answers, submittedBy: ctx.user.id, submitterIp: ctx.req.ip ?? null, lang: ctx.lang });
+      return submitForm(ctx.tx, ctx.tenant.id, { formId: input.formId, answers: input.answers, submittedBy: ctx.user.id, submitterIp: ctx.req.ip ?? null, lang: ctx.lang, storage: createStorage(ctx.deps.config) });
     }),
   getAll: protectedProcedure
     .use(requirePermission("forms.view"))

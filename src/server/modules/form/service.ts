@@ -10,6 +10,7 @@ import { appError, notFound } from "../../trpc/errors";
 import type { SessionUser } from "../auth/service";
 import { users } from "../auth/tables";
 import { verifiedFileAnswers } from "../upload/form-files";
+import type { UploadStorage } from "../upload/storage";
 import { FORM_PERMISSION_ROLES, type FormCreateInput, type FormListInput, type FormSetPermissionsInput, type FormUpdateInput, type SubmissionListInput, type SubmissionStatus } from "./inputs";
 import { notifySubmission } from "./notify";
 import { formPermissions, formSubmissions, forms, formVersions } from "./tables";
@@ -255,7 +256,8 @@ const messageText = (lang: string, m: Message) => m.text ?? translate(lang, m.ke
 /** A full form: its own closed message as written, else forms:errors.formClosed. */
 const closedError = (message: string | null) => (message ? new TRPCError({ code: "BAD_REQUEST", message }) : appError("BAD_REQUEST", E.closed));
 
-export type SubmitInput = { formId: string; answers: unknown; submittedBy: string | null; submitterIp: string | null; lang: string };
+/** `storage`: where the tenant's uploads are, to prove the file answers (null where none can be given: seeding, benches). */
+export type SubmitInput = { formId: string; answers: unknown; submittedBy: string | null; submitterIp: string | null; lang: string; storage: UploadStorage | null };
 
 /**
  * Checks the answers against the PUBLISHED version with the shared rules and stores the
@@ -281,7 +283,7 @@ export async function submitForm(tx: Tx, tenantId: string, input: SubmitInput) {
     .limit(1);
   if (!version) throw notFound();
   // File answers must be this tenant's stored uploads: their size and type come from storage, not the browser.
-  const checked = await verifiedFileAnswers(tenantId, version.schema as FormSchema, input.answers);
+  const checked = await verifiedFileAnswers(input.storage, tenantId, version.schema as FormSchema, input.answers);
   const result = validateSubmission(version.schema as FormSchema, checked.answers, checked.files);
   if (!result.ok) {
     const details = Object.entries(result.errors).map(([key, m]) => `${key}: ${messageText(input.lang, m)}`);

@@ -8,17 +8,6 @@ import { contentTypeOf, PRIVATE_PREFIX, type UploadStorage } from "./storage";
  * server checks it is one of the tenant's stored files and takes its size and type from storage.
  */
 
-let formFiles: UploadStorage | null = null;
-
-/** Where form files are kept (set when the upload routes are registered): submitForm reads a file answer's size and type from it. */
-export function formFileStorage(): UploadStorage | null {
-  return formFiles;
-}
-
-export function setFormFileStorage(storage: UploadStorage): void {
-  formFiles = storage;
-}
-
 /** /api/files/{uuid}{ext}: the address a private upload answers (anything else is not a stored form file). */
 export const PRIVATE_FILE_URL = /^\/api\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z]{3,4})$/;
 
@@ -45,8 +34,9 @@ export const SIGNATURE_MAX_BYTES = 500 * 1024;
  * private file of this tenant (/api/files/{uuid}{ext}), its size and type read from storage.
  * A signature must decode to a PNG of at most SIGNATURE_MAX_BYTES. Anything else is a 400.
  * Answers the submission with each file answer replaced by those facts, and the facts by key.
+ * Without a storage (seeding, benches) no file answer can be proven: any is a 400.
  */
-export async function verifiedFileAnswers(tenantId: string, schema: FormSchema, answers: unknown): Promise<{ answers: Record<string, unknown>; files: Record<string, FileInfo[]> }> {
+export async function verifiedFileAnswers(storage: UploadStorage | null, tenantId: string, schema: FormSchema, answers: unknown): Promise<{ answers: Record<string, unknown>; files: Record<string, FileInfo[]> }> {
   const given = typeof answers === "object" && answers !== null && !Array.isArray(answers) ? (answers as Record<string, unknown>) : {};
   const facts: Record<string, FileInfo[]> = {};
   for (const field of allFields(schema)) {
@@ -59,7 +49,6 @@ export async function verifiedFileAnswers(tenantId: string, schema: FormSchema, 
       continue;
     }
     if (field.component !== "file-upload") continue;
-    const storage = formFileStorage();
     const entries = Array.isArray(value) ? value : [value];
     const stored: FileInfo[] = [];
     for (const entry of entries) {

@@ -9,7 +9,6 @@ import { withTenant } from "../../db/client";
 import { AttemptLimiter } from "../../trpc/attempt-limit";
 import { findPublicForm, overPublicLimit, PUBLIC_FORM_MESSAGES, PUBLIC_FORM_RATE_WINDOW_MS } from "../form/public";
 import { resolveTenantFromHost } from "../tenant/service";
-import { setFormFileStorage } from "./form-files";
 import { failUpload, receiveUpload, storeUpload } from "./routes";
 import { contentTypeOf, createStorage } from "./storage";
 
@@ -25,7 +24,6 @@ const uploads = new AttemptLimiter(PUBLIC_FORM_RATE_WINDOW_MS);
  */
 export async function publicFormUploadRoutes(app: FastifyInstance, deps: AppDeps) {
   const storage = createStorage(deps.config);
-  setFormFileStorage(storage);
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: 1 } });
     scope.addContentTypeParser("*", (_req, payload, done) => done(null, payload));
