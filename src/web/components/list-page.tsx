@@ -4,7 +4,8 @@ import { Link } from "react-router";
 import { cn } from "../lib/utils";
 import { Button, type ButtonProps } from "./ui/button";
 import { Dialog } from "./ui/dialog";
-import { Input } from "./ui/input";
+import { Input, NativeSelect } from "./ui/input";
+import { Label } from "./ui/label";
 import { SkeletonRows } from "./ui/skeleton";
 import { TD, TR } from "./ui/table";
 
@@ -65,6 +66,42 @@ export function ListSearch({
     <div className={cn("relative min-w-60 flex-1", className)}>
       <Search className="absolute left-3 top-3 size-4 text-muted-foreground" />
       <Input className="pl-9" value={value} onChange={(e) => onValueChange(e.target.value)} placeholder={label} aria-label={label} {...props} />
+    </div>
+  );
+}
+
+/**
+ * A filter of a list's toolbar: its label above a select whose first choice (value "") is 'all';
+ * `onValueChange` gets null for it.
+ */
+export function ListFilter({
+  id,
+  label,
+  allLabel,
+  value,
+  options,
+  onValueChange,
+  testId,
+}: {
+  id: string;
+  label: string;
+  allLabel: string;
+  value: string | null | undefined;
+  options: readonly { value: string; label: string }[];
+  onValueChange: (value: string | null) => void;
+  testId?: string;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect id={id} value={value ?? ""} onChange={(e) => onValueChange(e.target.value || null)} data-testid={testId}>
+        <option value="">{allLabel}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </NativeSelect>
     </div>
   );
 }

@@ -4,14 +4,12 @@ import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { useTRPC } from "../../../app/trpc";
-import { EmptyTableRow, ListHeader, ListSearch, NewLink } from "../../../components/list-page";
+import { EmptyTableRow, ListFilter, ListHeader, ListSearch, NewLink } from "../../../components/list-page";
 import { PaginationBar } from "../../../components/pagination";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "../../../components/ui/dropdown-menu";
-import { NativeSelect } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
 import { SkeletonRows } from "../../../components/ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../../../components/ui/table";
 import { toast } from "../../../components/ui/use-toast";
@@ -87,17 +85,15 @@ function FormsList() {
         <CardContent className="grid gap-4 pt-5">
           <div className="flex flex-wrap items-end gap-3">
             <ListSearch type="search" label={t("formScreens:search")} value={text} onValueChange={setText} data-testid="form-search" />
-            <div className="grid gap-1.5">
-              <Label htmlFor="form-status-filter">{t("formScreens:filter.status")}</Label>
-              <NativeSelect id="form-status-filter" value={status ?? ""} onChange={(e) => update({ status: e.target.value || null, page: null })} data-testid="form-status-filter">
-                <option value="">{t("formScreens:filter.allStatuses")}</option>
-                {FORM_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`formScreens:status.${s}`)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
+            <ListFilter
+              id="form-status-filter"
+              label={t("formScreens:filter.status")}
+              allLabel={t("formScreens:filter.allStatuses")}
+              value={status}
+              options={FORM_STATUSES.map((s) => ({ value: s, label: t(`formScreens:status.${s}`) }))}
+              onValueChange={(v) => update({ status: v, page: null })}
+              testId="form-status-filter"
+            />
           </div>
           <Table stack aria-label={t("formScreens:title")}>
             <THead>

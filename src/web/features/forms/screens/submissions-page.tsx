@@ -4,12 +4,10 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { allFields } from "../../../../shared/forms/schema";
 import { useTRPC } from "../../../app/trpc";
-import { EmptyTableRow, ListSearch } from "../../../components/list-page";
+import { EmptyTableRow, ListFilter, ListSearch } from "../../../components/list-page";
 import { PaginationBar } from "../../../components/pagination";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
-import { NativeSelect } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
 import { SkeletonRows } from "../../../components/ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../../../components/ui/table";
 import { toast } from "../../../components/ui/use-toast";
@@ -85,17 +83,15 @@ function SubmissionsScreen() {
         <CardContent className="grid gap-4 pt-5">
           <div className="flex flex-wrap items-end gap-3">
             <ListSearch type="search" label={t("formScreens:submissions.search")} value={text} onValueChange={setText} data-testid="submission-search" />
-            <div className="grid gap-1.5">
-              <Label htmlFor="submission-status-filter">{t("formScreens:filter.status")}</Label>
-              <NativeSelect id="submission-status-filter" value={status ?? ""} onChange={(e) => update({ status: e.target.value || null, page: null })} data-testid="submission-status-filter">
-                <option value="">{t("formScreens:filter.allStatuses")}</option>
-                {SUBMISSION_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`formScreens:submissionStatus.${s}`)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
+            <ListFilter
+              id="submission-status-filter"
+              label={t("formScreens:filter.status")}
+              allLabel={t("formScreens:filter.allStatuses")}
+              value={status}
+              options={SUBMISSION_STATUSES.map((s) => ({ value: s, label: t(`formScreens:submissionStatus.${s}`) }))}
+              onValueChange={(v) => update({ status: v, page: null })}
+              testId="submission-status-filter"
+            />
           </div>
           <Table stack aria-label={t("formScreens:submissions.title")}>
             <THead>
