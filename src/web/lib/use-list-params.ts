@@ -1,5 +1,5 @@
 import * as React from "react";
-import { useSearchParams } from "react-router";
+import { useLocation, useNavigation, useSearchParams } from "react-router";
 import { PAGE_SIZES } from "../../shared/platform/pagination";
 import { useDebounce } from "./use-debounce";
 
@@ -34,9 +34,14 @@ export function useListParams({ pageSize: defaultPageSize, debounceMs }: { pageS
 
   const [text, setText] = React.useState(search);
   const debounced = useDebounce(text.trim(), debounceMs);
+  // While the user is already on the way to another page (a lazy page still loading), writing ?q=
+  // would replace that navigation and bring them back here: the search waits (and is dropped when they arrive).
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const leaving = navigation.state !== "idle" && navigation.location !== undefined && navigation.location.pathname !== pathname;
   React.useEffect(() => {
-    if (debounced !== search) update({ q: debounced, page: null });
-  }, [debounced]);
+    if (debounced !== search && !leaving) update({ q: debounced, page: null });
+  }, [debounced, leaving]);
 
   return {
     params,
