@@ -40,6 +40,9 @@ async function drag(page: Page, from: Locator, to: Locator) {
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
   await page.mouse.move(b.x + b.width / 2 + 2, b.y + b.height / 2 + 2, { steps: 2 });
   await page.mouse.up();
+  // dnd-kit swallows every click for 50 ms after a drop (so the drop is not also a click on what lies
+  // under it); a person never clicks that fast, the next step of a spec may: let that window pass.
+  await page.waitForTimeout(100);
 }
 
 const labels = (page: Page) => page.getByTestId("designer-field").getByTestId("field-label");
