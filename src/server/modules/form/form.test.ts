@@ -116,6 +116,27 @@ describe("form.*", () => {
 });
 
 describe("formSubmission.*", () => {
+
+  it("getForm: the published version to fill (not a later draft), closed when full; a draft is a 400, a role without submit FORBIDDEN, another tenant's NOT_FOUND", async () => {
+    const owner = await t.client("acme", "owner");
+    const admin = await t.client("acme", "admin");
+    const id = await publishedSurvey("Para llenar", { maxSubmissions: 1, closedMessage: "Ya no hay cupo" });
+    const draft = survey();
+    (draft.groups[0]!.fields[0] as F).label = "Nombre en borrador";
+    await owner.form.update.mutate({ id, schema: draft });
+    const open = await owner.formSubmission.getForm.query({ formId: id });
+    expect(open).toMatchObject({ id, name: "Para llenar", version: 1, closed: false, closedMessage: null });
+    expect(open.schema.groups[0]!.fields[0]!.label).toBe("Name");
+    await owner.formSubmission.submit.mutate({ formId: id, answers: { name: "Ana", rating: 4 } });
+    expect(await owner.formSubmission.getForm.query({ formId: id })).toMatchObject({ closed: true, closedMessage: "Ya no hay cupo" });
+    const unpublished = await owner.form.create.mutate({ name: "Sin publicar" });
+    expect(await errorOf(owner.formSubmission.getForm.query({ formId: unpublished.id }))).toEqual({ code: "BAD_REQUEST", message: "Este formulario no está publicado" });
+    expect((await admin.formSubmission.getForm.query({ formId: id })).version).toBe(1);
+    await owner.form.setPermissions.mutate({ formId: id, permissions: [{ role: "admin", canView: true, canSubmit: false, canEdit: true, canDelete: false, canManageSubmissions: false }] });
+    expect((await errorOf(admin.formSubmission.getForm.query({ formId: id }))).code).toBe("FORBIDDEN");
+    const outsider = await t.client("other", "owner");
+    expect((await errorOf(outsider.formSubmission.getForm.query({ formId: id }))).code).toBe("NOT_FOUND");
+  });
   it("submit: stores the normalised values of the published version and numbers them per form", async () => {
     const owner = await t.client("acme", "owner");
     const id = await publishedSurvey("Satisfacción");

@@ -10,6 +10,7 @@ import {
   duplicateForm,
   findForms,
   findSubmissions,
+  getFillableForm,
   getForm,
   getFormPermissions,
   getSubmission,
@@ -94,6 +95,14 @@ export const formRouter = router({
 
 /** formSubmission.* (issue 17): signed-in submissions and their review. */
 export const formSubmissionRouter = router({
+  /** {formId} -> the published version to fill in (name, description, version, schema, closed, closedMessage); needs the form's submit right. */
+  getForm: protectedProcedure
+    .use(requirePermission("forms.view"))
+    .input(formPermissionsInput)
+    .query(async ({ ctx, input }) => {
+      await requireFormRight(ctx.tx, ctx.tenant.id, input.formId, ctx.user, "canSubmit");
+      return getFillableForm(ctx.tx, ctx.tenant.id, input.formId);
+    }),
   /** A signed-in user's answers to the published version; 400 with each field's message, nothing stored. */
   submit: protectedProcedure
     .use(requirePermission("forms.view"))

@@ -135,6 +135,23 @@ export async function getForm(tx: Tx, tenantId: string, id: string) {
   return { ...row, schema: row.schema as FormSchema, latestVersion: latest?.version ?? null, publishedAt: latest?.publishedAt ?? null };
 }
 
+/**
+ * What a signed-in user fills at /home/forms/:id/fill: the PUBLISHED version's schema (never the
+ * draft), and whether the form is full (then its closed message). A draft or archived form is a 400.
+ */
+export async function getFillableForm(tx: Tx, tenantId: string, id: string) {
+  const [row] = await tx
+    .select({ id: forms.id, name: forms.name, description: forms.description, status: forms.status, maxSubmissions: forms.maxSubmissions, submissionCount: forms.submissionCount, closedMessage: forms.closedMessage, version: formVersions.version, schema: formVersions.schema })
+    .from(forms)
+    .leftJoin(formVersions, and(eq(formVersions.tenantId, forms.tenantId), eq(formVersions.id, forms.publishedVersionId)))
+    .where(and(eq(forms.tenantId, tenantId), eq(forms.id, id)))
+    .limit(1);
+  if (!row) throw notFound();
+  if (row.status !== "published" || !row.schema || row.version === null) throw appError("BAD_REQUEST", E.notPublished);
+  const closed = row.maxSubmissions !== null && row.submissionCount >= row.maxSubmissions;
+  return { id: row.id, name: row.name, description: row.description, version: row.version, schema: row.schema as FormSchema, closed, closedMessage: closed ? row.closedMessage : null };
+}
+
 /** slugOf(name), then name-2, name-3 … until one is free in the tenant. */
 async function freeSlug(tx: Tx, tenantId: string, name: string): Promise<string> {
   const base = slugOf(name);

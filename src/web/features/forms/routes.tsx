@@ -7,6 +7,7 @@ export const formRoutes: RouteObject[] = [
   { path: "forms", lazy: () => import("./screens/forms-list-page").then((m) => ({ Component: m.FormsListPage })) },
   { path: "forms/new", lazy: designer },
   { path: "forms/:id/edit", lazy: designer },
+  { path: "forms/:id/fill", lazy: () => import("./screens/form-fill-page").then((m) => ({ Component: m.FormFillPage })) },
   { path: "forms/:id/submissions", lazy: () => import("./screens/submissions-page").then((m) => ({ Component: m.SubmissionsPage })) },
   { path: "forms/:id/submissions/:submissionId", lazy: () => import("./screens/submission-detail-page").then((m) => ({ Component: m.SubmissionDetailPage })) },
   { path: "forms/:id/permissions", lazy: () => import("./screens/form-permissions-page").then((m) => ({ Component: m.FormPermissionsPage })) },

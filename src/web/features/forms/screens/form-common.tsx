@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, BarChart3, Inbox, Share2, ShieldCheck } from "lucide-react";
+import { ArrowLeft, BarChart3, Inbox, PenLine, Share2, ShieldCheck } from "lucide-react";
 import type * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
@@ -45,6 +45,7 @@ export function useFormOf(id: string) {
 }
 
 const TABS = [
+  { to: "fill", icon: PenLine },
   { to: "submissions", icon: Inbox },
   { to: "reports", icon: BarChart3 },
   { to: "share", icon: Share2 },
@@ -53,7 +54,7 @@ const TABS = [
 
 /**
  * The heading of a form's sub-page: back to the list, the form's name and status, what the page
- * is, links to the form's other pages (responses, reports, share, permissions), and its actions.
+ * is, links to the form's other pages (fill in, responses, reports, share, permissions), and its actions.
  */
 export function FormPageHeader({
   formId,

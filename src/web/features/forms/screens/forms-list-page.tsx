@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Archive, BarChart3, Copy, FileText, Inbox, MoreHorizontal, Pencil, Send, Share2, ShieldCheck } from "lucide-react";
+import { Archive, BarChart3, Copy, FileText, Inbox, MoreHorizontal, Pencil, PenLine, Send, Share2, ShieldCheck } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
@@ -157,6 +157,12 @@ function FormsList() {
                             <DropdownMenuItem onSelect={() => void navigate(`/home/forms/${f.id}/edit`)} data-testid="menu-edit">
                               <Pencil />
                               {t("formScreens:actions.edit")}
+                            </DropdownMenuItem>
+                          ) : null}
+                          {f.status === "published" ? (
+                            <DropdownMenuItem onSelect={() => void navigate(`/home/forms/${f.id}/fill`)} data-testid="menu-fill">
+                              <PenLine />
+                              {t("formScreens:actions.fill")}
                             </DropdownMenuItem>
                           ) : null}
                           <DropdownMenuItem onSelect={() => void navigate(`/home/forms/${f.id}/submissions`)} data-testid="menu-submissions">
