@@ -15,8 +15,8 @@ export const PRIVATE_FILE_URL = /^\/api\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f
 export async function storedFormFile(storage: UploadStorage, tenantId: string, url: string): Promise<{ size: number; type: string } | null> {
   const name = PRIVATE_FILE_URL.exec(url)?.[1];
   if (!name) return null;
-  const bytes = await storage.get(`${PRIVATE_PREFIX}/${tenantId}/${name}`);
-  return bytes ? { size: bytes.length, type: contentTypeOf(name.slice(name.lastIndexOf("."))) } : null;
+  const size = await storage.size(`${PRIVATE_PREFIX}/${tenantId}/${name}`);
+  return size === null ? null : { size, type: contentTypeOf(name.slice(name.lastIndexOf("."))) };
 }
 
 export const FORM_FILE_MESSAGES = {

@@ -291,6 +291,9 @@ describe("S3Storage", () => {
     const stored = await readObject(`${storage.endpoint}/${BUCKET}/tenant-1/file.pdf`);
     expect(stored).toMatchObject({ status: 200, contentType: "application/pdf" });
     expect(stored.bytes.toString()).toBe("%PDF-1.4 test");
+    // size: the stored length by a HEAD, without the bytes; null for a key with nothing
+    expect(await s3.size("tenant-1/file.pdf")).toBe(13);
+    expect(await s3.size("tenant-1/none.pdf")).toBeNull();
   });
 
   it("throws a 502 StorageError naming the status and S3 code when the key id is unknown", async () => {

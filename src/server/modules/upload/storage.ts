@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdir, readFile, unlink, writeFile } from "node:fs/promises";
+import { mkdir, readFile, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { AwsClient } from "aws4fetch";
 import type { S3Config } from "../../config";
@@ -12,6 +12,8 @@ export interface UploadStorage {
   put(key: string, body: Buffer, contentType: string): Promise<string>;
   /** The bytes stored under `key`, or null when there is none (private files are read back through the app). */
   get(key: string): Promise<Buffer | null>;
+  /** How many bytes are stored under `key`, or null when there is none (without reading them). */
+  size(key: string): Promise<number | null>;
 }
 
 /** Private files live under this prefix and are only ever served by GET /api/files/{name} to the owning tenant's sessions. */
@@ -69,6 +71,15 @@ export class LocalStorage implements UploadStorage {
     const target = path.join(this.root, key);
     if (path.relative(this.root, target).startsWith("..")) return null;
     return readFile(target).catch(() => null);
+  }
+
+  async size(key: string): Promise<number | null> {
+    const target = path.join(this.root, key);
+    if (path.relative(this.root, target).startsWith("..")) return null;
+    return stat(target).then(
+      (s) => (s.isFile() ? s.size : null),
+      () => null,
+    );
   }
 }
 
@@ -142,6 +153,19 @@ export class S3Storage implements UploadStorage {
     }
     if (!res.ok) throw new StorageError(`S3 GET ${this.objectUrl(key)} answered ${res.status}`, 502);
     return Buffer.from(await res.arrayBuffer());
+  }
+
+  async size(key: string): Promise<number | null> {
+    let res: Response;
+    try {
+      res = await this.client.fetch(this.objectUrl(key), { method: "HEAD", signal: AbortSignal.timeout(this.timeoutMs) });
+    } catch (e) {
+      throw new StorageError(`S3 HEAD ${this.objectUrl(key)} failed: ${(e as Error).message}`, 502, { cause: e });
+    }
+    if (res.status === 404) return null;
+    if (!res.ok) throw new StorageError(`S3 HEAD ${this.objectUrl(key)} answered ${res.status}`, 502);
+    const length = Number(res.headers.get("content-length"));
+    return Number.isFinite(length) ? length : null;
   }
 }
 
