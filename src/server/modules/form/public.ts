@@ -43,6 +43,9 @@ const submissions = new AttemptLimiter(PUBLIC_FORM_RATE_WINDOW_MS);
 export const publicSlugInput = z.object({ slug: z.string().trim().min(1, PUBLIC_FORM_MESSAGES.notFound).max(200, PUBLIC_FORM_MESSAGES.notFound) });
 export const publicSubmitInput = publicSlugInput.extend({ answers: z.record(z.string(), z.unknown()) });
 
+/** The tenant's form with this slug, if it is published and public. */
+const publicFormWhere = (tenantId: string, slug: string) => and(eq(forms.tenantId, tenantId), eq(forms.slug, slug), eq(forms.status, "published"), eq(forms.isPublic, true));
+
 /** The published public form of the tenant with this slug, with its published schema; null for anything else. */
 export async function findPublicForm(tx: Tx, tenantId: string, slug: string) {
   const [row] = await tx
@@ -58,7 +61,7 @@ export async function findPublicForm(tx: Tx, tenantId: string, slug: string) {
     })
     .from(forms)
     .innerJoin(formVersions, and(eq(formVersions.tenantId, forms.tenantId), eq(formVersions.id, forms.publishedVersionId)))
-    .where(and(eq(forms.tenantId, tenantId), eq(forms.slug, slug), eq(forms.status, "published"), eq(forms.isPublic, true)))
+    .where(publicFormWhere(tenantId, slug))
     .limit(1);
   return row ? { ...row, schema: row.schema as FormSchema } : null;
 }
@@ -97,7 +100,8 @@ export const publicFormRouter = router({
   /** {slug, answers} → {number}; 400 with each field's message and nothing stored; TOO_MANY_REQUESTS past FORMS_PUBLIC_RATE_LIMIT_MAX a minute. */
   submit: tenantProcedure.input(publicSubmitInput).mutation(async ({ ctx, input }) => {
     if (overPublicLimit(submissions, `${ctx.req.ip}|${ctx.tenant.id}`)) throw appError("TOO_MANY_REQUESTS", PUBLIC_FORM_MESSAGES.tooManyRequests);
-    const form = await findPublicForm(ctx.tx, ctx.tenant.id, input.slug);
+    // Only the id: submitForm reads the form and its published version itself.
+    const [form] = await ctx.tx.select({ id: forms.id }).from(forms).where(publicFormWhere(ctx.tenant.id, input.slug)).limit(1);
     if (!form) throw appError("NOT_FOUND", PUBLIC_FORM_MESSAGES.notFound);
     const saved = await submitForm(ctx.tx, ctx.tenant.id, { formId: form.id, answers: input.answers, submittedBy: null, submitterIp: ctx.req.ip ?? null, lang: ctx.lang, storage: createStorage(ctx.deps.config) });
     return { number: saved.number };
