@@ -59,7 +59,8 @@ export const PERMISSION_CATALOGUE: Record<ModuleCode, readonly string[]> = {
   payables: ["view", "create", "update", "cancel", "pay"],
   accounting: ["view", "create", "update", "close_period", "export"],
   forms: [...CRUD, "publish", "manage_submissions"],
-  dental: ["access", "view", "create", "update", "delete"],
+  // What each role may do inside the module is the module's own setting (src/shared/dental/permissions.ts).
+  dental: ["access"],
   legal: ["access", "view", "create", "update", "delete"],
   storefront: ["view", "update"],
   settings: ["access", "users", "modules", "configuration", "catalogs", "fiscal"],
@@ -98,6 +99,8 @@ const CASHIER: readonly string[] = [
   "appointments.apply_payment",
   "vouchers.view",
   "credit_notes.view",
+  // The front desk of a practice; the dental module-permissions setting decides what it does there.
+  "dental.access",
 ];
 
 export const ROLE_DEFAULT_PERMISSIONS: Record<Role, readonly string[]> = {

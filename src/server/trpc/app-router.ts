@@ -7,6 +7,7 @@ import { creditNoteRouter } from "../modules/credit-note/router";
 import { currencyRouter } from "../modules/currency/router";
 import { customerRouter, customerTypeRouter, legattiCustomerRouter } from "../modules/customer/router";
 import { dashboardRouter } from "../modules/dashboard/router";
+import { dentalRouter } from "../modules/dental/router";
 import { dgiiRouter } from "../modules/dgii/router";
 import { commissionRouter, employeeRouter } from "../modules/employee/router";
 import { publicFormRouter } from "../modules/form/public";
@@ -68,6 +69,7 @@ export const appRouter = router({
   form: formRouter,
   publicForm: publicFormRouter,
   formSubmission: formSubmissionRouter,
+  dental: dentalRouter,
   commission: commissionRouter,
   pos: posRouter,
   cashbox: cashboxRouter,

@@ -72,6 +72,8 @@ const t = initTRPC.context<Context>().create({
 });
 
 export const router = t.router;
+/** Joins routers into one flat namespace (the dental module's areas each keep their own file). */
+export const mergeRouters = t.mergeRouters;
 export const middleware = t.middleware;
 export const createCallerFactory = t.createCallerFactory;
 /**

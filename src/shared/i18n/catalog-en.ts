@@ -13,6 +13,10 @@ import enCommon from "./en/common.json";
 import enCreditNotes from "./en/creditNotes.json";
 import enCustomers from "./en/customers.json";
 import enDashboard from "./en/dashboard.json";
+import enDental from "./en/dental.json";
+import enDentalAdmin from "./en/dentalAdmin.json";
+import enDentalClinical from "./en/dentalClinical.json";
+import enDentalFiles from "./en/dentalFiles.json";
 import enDgii from "./en/dgii.json";
 import enEmployees from "./en/employees.json";
 import enErrors from "./en/errors.json";
@@ -46,4 +50,4 @@ import enVouchers from "./en/vouchers.json";
 import enWarehouses from "./en/warehouses.json";
 
 /** The English catalogs, by namespace. The web app loads it only when English is chosen (src/web/lib/i18n.ts), so a Spanish first load does not parse it. */
-export const en = { auth: enAuth, common: enCommon, dashboard: enDashboard, errors: enErrors, nav: enNav, settings: enSettings, superadmin: enSuperadmin, products: enProducts, productImport: enProductImport, providers: enProviders, categories: enCategories, units: enUnits, inventory: enInventory, recipes: enRecipes, warehouses: enWarehouses, customers: enCustomers, employees: enEmployees, pos: enPos, outbox: enOutbox, cashbox: enCashbox, posPanels: enPosPanels, fiscalSettings: enFiscalSettings, invoices: enInvoices, invoiceShare: enInvoiceShare, creditNotes: enCreditNotes, ncf: enNcf, paymentLinks: enPaymentLinks, purchasing: enPurchasing, payables: enPayables, accounting: enAccounting, dgii: enDgii, reports: enReports, appointments: enAppointments, appointmentAdmin: enAppointmentAdmin, appointmentConfig: enAppointmentConfig, appointmentMessages: enAppointmentMessages, appointmentPayments: enAppointmentPayments, appointmentBusiness: enAppointmentBusiness, promotions: enPromotions, vouchers: enVouchers, bookingPortal: enBookingPortal, forms: enForms, formDesigner: enFormDesigner, formRenderer: enFormRenderer, formScreens: enFormScreens, formMail: enFormMail };
+export const en = { auth: enAuth, common: enCommon, dashboard: enDashboard, errors: enErrors, nav: enNav, settings: enSettings, superadmin: enSuperadmin, products: enProducts, productImport: enProductImport, providers: enProviders, categories: enCategories, units: enUnits, inventory: enInventory, recipes: enRecipes, warehouses: enWarehouses, customers: enCustomers, employees: enEmployees, pos: enPos, outbox: enOutbox, cashbox: enCashbox, posPanels: enPosPanels, fiscalSettings: enFiscalSettings, invoices: enInvoices, invoiceShare: enInvoiceShare, creditNotes: enCreditNotes, ncf: enNcf, paymentLinks: enPaymentLinks, purchasing: enPurchasing, payables: enPayables, accounting: enAccounting, dgii: enDgii, reports: enReports, appointments: enAppointments, appointmentAdmin: enAppointmentAdmin, appointmentConfig: enAppointmentConfig, appointmentMessages: enAppointmentMessages, appointmentPayments: enAppointmentPayments, appointmentBusiness: enAppointmentBusiness, promotions: enPromotions, vouchers: enVouchers, bookingPortal: enBookingPortal, forms: enForms, formDesigner: enFormDesigner, formRenderer: enFormRenderer, formScreens: enFormScreens, formMail: enFormMail, dental: enDental, dentalClinical: enDentalClinical, dentalFiles: enDentalFiles, dentalAdmin: enDentalAdmin };

@@ -13,6 +13,10 @@ import esCommon from "./es/common.json";
 import esCreditNotes from "./es/creditNotes.json";
 import esCustomers from "./es/customers.json";
 import esDashboard from "./es/dashboard.json";
+import esDental from "./es/dental.json";
+import esDentalAdmin from "./es/dentalAdmin.json";
+import esDentalClinical from "./es/dentalClinical.json";
+import esDentalFiles from "./es/dentalFiles.json";
 import esDgii from "./es/dgii.json";
 import esEmployees from "./es/employees.json";
 import esErrors from "./es/errors.json";
@@ -46,4 +50,4 @@ import esVouchers from "./es/vouchers.json";
 import esWarehouses from "./es/warehouses.json";
 
 /** The Spanish catalogs, by namespace. The web app always loads it (it is also the fallback for a missing key). */
-export const es = { auth: esAuth, common: esCommon, dashboard: esDashboard, errors: esErrors, nav: esNav, settings: esSettings, superadmin: esSuperadmin, products: esProducts, productImport: esProductImport, providers: esProviders, categories: esCategories, units: esUnits, inventory: esInventory, recipes: esRecipes, warehouses: esWarehouses, customers: esCustomers, employees: esEmployees, pos: esPos, outbox: esOutbox, cashbox: esCashbox, posPanels: esPosPanels, fiscalSettings: esFiscalSettings, invoices: esInvoices, invoiceShare: esInvoiceShare, creditNotes: esCreditNotes, ncf: esNcf, paymentLinks: esPaymentLinks, purchasing: esPurchasing, payables: esPayables, accounting: esAccounting, dgii: esDgii, reports: esReports, appointments: esAppointments, appointmentAdmin: esAppointmentAdmin, appointmentConfig: esAppointmentConfig, appointmentMessages: esAppointmentMessages, appointmentPayments: esAppointmentPayments, appointmentBusiness: esAppointmentBusiness, promotions: esPromotions, vouchers: esVouchers, bookingPortal: esBookingPortal, forms: esForms, formDesigner: esFormDesigner, formRenderer: esFormRenderer, formScreens: esFormScreens, formMail: esFormMail };
+export const es = { auth: esAuth, common: esCommon, dashboard: esDashboard, errors: esErrors, nav: esNav, settings: esSettings, superadmin: esSuperadmin, products: esProducts, productImport: esProductImport, providers: esProviders, categories: esCategories, units: esUnits, inventory: esInventory, recipes: esRecipes, warehouses: esWarehouses, customers: esCustomers, employees: esEmployees, pos: esPos, outbox: esOutbox, cashbox: esCashbox, posPanels: esPosPanels, fiscalSettings: esFiscalSettings, invoices: esInvoices, invoiceShare: esInvoiceShare, creditNotes: esCreditNotes, ncf: esNcf, paymentLinks: esPaymentLinks, purchasing: esPurchasing, payables: esPayables, accounting: esAccounting, dgii: esDgii, reports: esReports, appointments: esAppointments, appointmentAdmin: esAppointmentAdmin, appointmentConfig: esAppointmentConfig, appointmentMessages: esAppointmentMessages, appointmentPayments: esAppointmentPayments, appointmentBusiness: esAppointmentBusiness, promotions: esPromotions, vouchers: esVouchers, bookingPortal: esBookingPortal, forms: esForms, formDesigner: esFormDesigner, formRenderer: esFormRenderer, formScreens: esFormScreens, formMail: esFormMail, dental: esDental, dentalClinical: esDentalClinical, dentalFiles: esDentalFiles, dentalAdmin: esDentalAdmin };

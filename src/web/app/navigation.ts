@@ -13,6 +13,7 @@ import {
   Package,
   Settings,
   ShoppingCart,
+  Stethoscope,
   Tags,
   Truck,
   UserCheck,
@@ -51,6 +52,8 @@ export const NAV_ITEMS: NavItem[] = [
   { key: "accounting", path: "/home/accounting", permission: "accounting.view", icon: BookOpenCheck },
   // Not in the spec's menu list: the form designer and its submissions (issue 17).
   { key: "forms", path: "/home/forms", permission: "forms.view", icon: ClipboardPen },
+  // Not in the spec's menu list: the dental practice (issue 18), for tenants with the dental module.
+  { key: "dental", path: "/home/dental", permission: "dental.access", icon: Stethoscope },
   { key: "customers", path: "/home/customers", permission: "customers.view", icon: Users },
   { key: "sellers", path: "/home/sellers", permission: "sellers.view", icon: UserCheck },
   { key: "employees", path: "/home/employees", permission: "employees.view", icon: UsersRound },

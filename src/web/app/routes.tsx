@@ -11,6 +11,7 @@ import { catalogSettingsRoutes } from "../features/catalog-settings/routes";
 import { creditNoteRoutes } from "../features/credit-notes/routes";
 import { customerRoutes } from "../features/customers/routes";
 import { DashboardPage } from "../features/dashboard/dashboard-page";
+import { dentalRoutes } from "../features/dental/routes";
 import { dgiiRoutes } from "../features/dgii/routes";
 import { employeeRoutes } from "../features/employees/routes";
 import { fiscalSettingsRoutes } from "../features/fiscal-settings/routes";
@@ -66,7 +67,7 @@ const registerPage = () => import("../features/auth/register-page").then((m) => 
 const settingsLayout = () => import("../features/settings/settings-layout");
 
 /** Screens of the modules built so far (paths relative to /home). */
-const featureRoutes: RouteObject[] = [...productRoutes, ...providerRoutes, ...inventoryRoutes, ...purchasingRoutes, ...payablesRoutes, ...customerRoutes, ...employeeRoutes, ...posRoutes, ...cashboxRoutes, ...invoiceRoutes, ...creditNoteRoutes, ...reportRoutes, ...accountingRoutes, ...dgiiRoutes, ...appointmentRoutes, ...promotionRoutes, ...voucherRoutes, ...formRoutes];
+const featureRoutes: RouteObject[] = [...productRoutes, ...providerRoutes, ...inventoryRoutes, ...purchasingRoutes, ...payablesRoutes, ...customerRoutes, ...employeeRoutes, ...posRoutes, ...cashboxRoutes, ...invoiceRoutes, ...creditNoteRoutes, ...reportRoutes, ...accountingRoutes, ...dgiiRoutes, ...appointmentRoutes, ...promotionRoutes, ...voucherRoutes, ...formRoutes, ...dentalRoutes];
 const builtPaths = new Set(featureRoutes.map((r) => r.path?.split("/")[0]));
 
 /** Menu destinations that later modules fill in; each is guarded by its permission already. */

@@ -1,0 +1,4 @@
+/** Placeholder until its screen lands (issue 18). */
+export function PatientProfilePage() {
+  return null;
+}
