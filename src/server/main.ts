@@ -6,13 +6,17 @@ import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { DEMO_PASSWORD, DEMO_SUBDOMAIN, DEMO_USERS, seedDemo } from "./db/seed/demo";
+import { DENTAL_DEMO_SUBDOMAIN, seedDemoDental } from "./db/seed/demo-dental";
 import { startReminderScheduler } from "./modules/appointment/notify/reminders";
 import { startDigestScheduler } from "./modules/purchasing/digest";
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 await migrateDatabase(database);
-if (config.seedDemo) await seedDemo(database.db, { sampleMonth: config.demoSampleMonth });
+if (config.seedDemo) {
+  await seedDemo(database.db, { sampleMonth: config.demoSampleMonth });
+  await seedDemoDental(database.db);
+}
 
 /** SESSION_SECRET, or one generated once and kept in DATA_DIR so sessions survive restarts. */
 function sessionSecretFor(dataDir: string): string {
@@ -37,7 +41,8 @@ const stopReminders = startReminderScheduler(database.db, app.log);
 
 const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`;
 const url = `http://${DEMO_SUBDOMAIN}.${config.baseDomain}:${config.port}`;
-console.log(`\nEnzzo is running on ${where}\n\n  ${url}\n`);
+const dentalUrl = `http://${DENTAL_DEMO_SUBDOMAIN}.${config.baseDomain}:${config.port}`;
+console.log(`\nEnzzo is running on ${where}\n\n  ${url}\n  ${dentalUrl}  (the dental clinic)\n`);
 if (config.seedDemo) {
   console.log("Demo sign-ins (password demo1234):");
   for (const u of DEMO_USERS) console.log(`  ${u.email.padEnd(20)} ${u.role}  password ${DEMO_PASSWORD}`);
