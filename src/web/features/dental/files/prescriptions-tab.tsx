@@ -1,4 +1,6 @@
+import type { DentalPatientSummary } from "../components/types";
+
 /** Placeholder until its tab lands (issue 18). */
-export function PrescriptionsTab(_props: { patientId: string }) {
+export function PrescriptionsTab(_props: { patient: DentalPatientSummary }) {
   return null;
 }
