@@ -7,6 +7,7 @@ import { translate } from "../../../shared/i18n/translate";
 import { loadConfig } from "../../config";
 import type { Tx } from "../../db/client";
 import { renderPdf } from "../../integrations/pdf/pdfmake";
+import { tenantOrigin } from "../../origin";
 import { displayDate } from "../appointment/notify/service";
 import { users } from "../auth/tables";
 import { escapeHtml, type MailAttachment, sendMail } from "../mail/service";
@@ -35,16 +36,6 @@ export interface AnswerRow {
 function settingsOf(schema: FormSchema): FormSettings {
   const parsed = formSettings.safeParse(schema.settings ?? {});
   return parsed.success ? parsed.data : formSettings.parse({});
-}
-
-/** The address of the tenant's own host: PUBLIC_URL's scheme and port, else http on the server's PORT. */
-export function tenantBaseUrl(subdomain: string): string {
-  const config = loadConfig();
-  const base = config.publicUrl ? new URL(config.publicUrl) : null;
-  const protocol = base?.protocol ?? "http:";
-  const port = base ? base.port : String(config.port);
-  const defaultPort = (protocol === "https:" && port === "443") || (protocol === "http:" && port === "80");
-  return `${protocol}//${subdomain}.${config.baseDomain}${port && !defaultPort ? `:${port}` : ""}`;
 }
 
 const absolute = (origin: string, url: string) => (/^https?:\/\//i.test(url) ? url : `${origin}${url.startsWith("/") ? "" : "/"}${url}`);
@@ -220,7 +211,7 @@ export async function notifySubmission(tx: Tx, tenantId: string, submission: Sto
   const createdAt = new Date();
   const lang: Lang = row.ownerLanguage === "en" ? "en" : "es";
   const t = (key: string, vars?: Record<string, unknown>) => translate(lang, `formMail:${key}`, vars);
-  const origin = tenantBaseUrl(tenant.subdomain);
+  const origin = tenantOrigin(loadConfig(), tenant.subdomain);
   const vars = { name: row.formName, number: submission.number };
   let queued = 0;
 

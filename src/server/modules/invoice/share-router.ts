@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { requestOrigin } from "../../origin";
 import { protectedProcedure, requirePermission, tenantProcedure } from "../../trpc/init";
-import { getSharedInvoice, getShareLink, requestOrigin, revokeShareLink, shareInvoice } from "./share";
+import { getSharedInvoice, getShareLink, revokeShareLink, shareInvoice } from "./share";
 
 const invoices = protectedProcedure.use(requirePermission("invoices.view"));
 const invoiceId = z.uuid("invoiceShare:errors.invalidId");

@@ -1,12 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
 import { toBig } from "../../../shared/catalog/decimal";
 import { translate } from "../../../shared/i18n/translate";
 import { formatMoney } from "../../../shared/money/format";
 import { whatsappNumber } from "../../../shared/platform/whatsapp";
 import { buildReceiptText, RECEIPT_TEXT_WIDTH } from "../../../shared/pos/receipt";
-import type { AppDeps } from "../../app";
 import type { Tx } from "../../db/client";
 import { appError, notFound } from "../../trpc/errors";
 import { escapeHtml, type MailStatus, sendMail } from "../mail/service";
@@ -70,14 +68,6 @@ export interface ShareContext extends PosContext {
   origin: string;
   /** the request's language, when neither the input nor the user names one */
   lang?: string;
-}
-
-/** The scheme and host the request came to (the tenant's host); PUBLIC_URL's scheme wins behind a proxy. */
-export function requestOrigin(ctx: { deps: AppDeps; req: FastifyRequest }): string {
-  const base = ctx.deps.config.publicUrl ? new URL(ctx.deps.config.publicUrl) : null;
-  const protocol = base ? base.protocol.replace(/:$/, "") : ctx.req.protocol || "http";
-  const host = ctx.req.host || ctx.req.headers.host || "";
-  return `${protocol}://${host}`;
 }
 
 export const publicInvoicePath = (token: string) => `/i/${token}`;

@@ -2,20 +2,13 @@ import { z } from "zod";
 import { productName } from "../../../shared/platform/branding";
 import { registerInput } from "../../../shared/platform/schemas";
 import { withTenant } from "../../db/client";
+import { tenantOrigin } from "../../origin";
 import { ATTEMPT_WINDOW_MS, AttemptLimiter } from "../../trpc/attempt-limit";
 import { appError, notFound } from "../../trpc/errors";
-import { type Context, publicProcedure, router } from "../../trpc/init";
+import { publicProcedure, router } from "../../trpc/init";
 import { createLoginToken } from "../auth/service";
 import { unsafeFindTenantById } from "../tenant/service";
 import { createTenant, newTenantFromRegistration } from "./service";
-
-/** The address of a tenant's own host, on the same scheme and port as this request. */
-export function tenantOrigin(ctx: Pick<Context, "deps" | "req">, subdomain: string): string {
-  const base = ctx.deps.config.publicUrl ? new URL(ctx.deps.config.publicUrl) : null;
-  const protocol = base?.protocol ?? `${ctx.req.protocol}:`;
-  const port = base ? base.port : (ctx.req.headers.host ?? "").split(":")[1];
-  return `${protocol}//${subdomain}.${ctx.deps.config.baseDomain}${port ? `:${port}` : ""}`;
-}
 
 const registrations = new AttemptLimiter(ATTEMPT_WINDOW_MS);
 
@@ -34,7 +27,7 @@ export const onboardingRouter = router({
     registrations.hit(key);
     const { tenant, ownerId } = await createTenant(ctx.deps.db, newTenantFromRegistration(input, true));
     const token = await withTenant(ctx.deps.db, tenant.id, (tx) => createLoginToken(tx, ctx.deps, tenant.id, ownerId));
-    const origin = tenantOrigin(ctx, tenant.subdomain);
+    const origin = tenantOrigin(ctx.deps.config, tenant.subdomain, ctx.req);
     return {
       tenantId: tenant.id,
       subdomain: tenant.subdomain,

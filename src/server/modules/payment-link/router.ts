@@ -1,8 +1,8 @@
 import { paymentLinkCreateInput, paymentLinkIdInput, paymentLinkListInput, paymentLinkPayInput, paymentLinkSendEmailInput, paymentLinkSettingsInput } from "../../../shared/payment-link/schemas";
+import { requestOrigin } from "../../origin";
 import { ATTEMPT_WINDOW_MS, AttemptLimiter } from "../../trpc/attempt-limit";
 import { appError, notFound } from "../../trpc/errors";
 import { can, protectedProcedure, publicProcedure, requireAnyPermission, requirePermission, router, tenantProcedure } from "../../trpc/init";
-import { requestOrigin } from "../invoice/share";
 import { postCallback } from "./routes";
 import { appointmentOfOrderNumber, cancelLink, checkConfig, createLink, getLink, getPublicLink, getSettings, isAppointmentOrderNumber, listLinks, payLink, sendLinkEmail, updateSettings } from "./service";
 

@@ -9,6 +9,7 @@ import { translate } from "../../../../shared/i18n/translate";
 import type { AppDeps } from "../../../app";
 import { rowsOf, type Tx } from "../../../db/client";
 import { newId } from "../../../ids";
+import { requestOrigin } from "../../../origin";
 import { appError, notFound } from "../../../trpc/errors";
 import type { SessionUser } from "../../auth/service";
 import { createCustomer } from "../../customer/service";
@@ -284,12 +285,6 @@ function portalUser(tenant: TenantRow, id: string): SessionUser {
 async function ownerUser(tx: Tx, tenant: TenantRow): Promise<SessionUser | null> {
   const [row] = rowsOf<{ id: string }>(await tx.execute(sql`SELECT id FROM users WHERE tenant_id = ${tenant.id} AND is_owner ORDER BY created_at LIMIT 1`));
   return row ? portalUser(tenant, row.id) : null;
-}
-
-export function requestOrigin(ctx: { deps: AppDeps; req: FastifyRequest }): string {
-  const base = ctx.deps.config.publicUrl ? new URL(ctx.deps.config.publicUrl) : null;
-  const protocol = base ? base.protocol.replace(/:$/, "") : ctx.req.protocol || "http";
-  return `${protocol}://${ctx.req.host || ctx.req.headers.host || ""}`;
 }
 
 /**
