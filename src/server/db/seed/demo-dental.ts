@@ -1,6 +1,8 @@
+import { DEMO_DENTAL_CATALOGUE } from "../../../shared/dental/catalogue";
 import { newId } from "../../ids";
 import { hashPassword } from "../../modules/auth/service";
 import { users } from "../../modules/auth/tables";
+import { createProcedureType } from "../../modules/dental/admin/catalogue";
 import { createTenant } from "../../modules/onboarding/service";
 import { unsafeFindTenantBySubdomain } from "../../modules/tenant/service";
 import { type Db, withTenant } from "../client";
@@ -15,7 +17,7 @@ export const DENTAL_DEMO_SUBDOMAIN = "dental";
 export async function seedDemoDental(db: Db): Promise<{ created: boolean }> {
   if (await unsafeFindTenantBySubdomain(db, DENTAL_DEMO_SUBDOMAIN)) return { created: false };
   const [owner, ...staff] = DEMO_USERS;
-  const { tenant, warehouseId } = await createTenant(db, {
+  const { tenant, ownerId, warehouseId } = await createTenant(db, {
     businessName: "Clínica Dental Sonrisa Caribe",
     subdomain: DENTAL_DEMO_SUBDOMAIN,
     taxId: "131246796",
@@ -32,6 +34,8 @@ export async function seedDemoDental(db: Db): Promise<{ created: boolean }> {
     await tx.insert(users).values(
       staff.map((u) => ({ tenantId: tenant.id, id: newId(), name: u.name, email: u.email, passwordHash, role: u.role, isOwner: false, language: "es", warehouseId })),
     );
+    // The practice's procedure catalogue (service products, ITBIS-exempt).
+    for (const entry of DEMO_DENTAL_CATALOGUE) await createProcedureType(tx, tenant.id, ownerId, entry);
   });
   return { created: true };
 }
