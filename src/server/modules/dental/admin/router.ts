@@ -1,7 +1,9 @@
 import { procedureTypeCreateInput, procedureTypeListInput, procedureTypeUpdateInput, settingsUpdateInput } from "../../../../shared/dental/catalogue";
+import { reportInput } from "../../../../shared/dental/reports";
 import { router } from "../../../trpc/init";
 import { dentalProcedure } from "../access";
 import { createProcedureType, listProcedureTypes, updateProcedureType } from "./catalogue";
+import { getDashboard, getReport } from "./figures";
 import { getSettings, updateSettings } from "./settings";
 
 /** dental.* procedures of the admin area: settings, procedure catalogue, dashboard, reports. */
@@ -26,4 +28,10 @@ export const dentalAdminRouter = router({
   updateSettings: dentalProcedure("settings")
     .input(settingsUpdateInput)
     .mutation(({ ctx, input }) => updateSettings(ctx.tx, ctx.tenant.id, ctx.user.id, input)),
+  /** Patients seen today and this month, plans by status, this month's revenue by procedure, lab orders pending/overdue, plans proposed vs accepted. */
+  getDashboard: dentalProcedure("access").query(({ ctx }) => getDashboard(ctx)),
+  /** `{ from, to, groupBy }` -> the same figures by day, week or month, with totals and revenue by procedure. */
+  getReports: dentalProcedure("reports")
+    .input(reportInput)
+    .query(({ ctx, input }) => getReport(ctx, input)),
 });
