@@ -4,6 +4,7 @@ import { calendarDate } from "../platform/dates";
 import { listInput } from "../platform/pagination";
 import { isStorableText } from "../platform/text";
 import { wholeNumber } from "../platform/whole-number";
+import { surfacesOf } from "./chart";
 import { DURATION_UNITS, type DurationUnit, isFdiTooth, PLAN_STATUSES, type PlanStatus, type ProcedureScope, SURFACES, type Surface } from "./constants";
 
 /**
@@ -169,7 +170,7 @@ export function canTransition(from: PlanStatus, to: PlanStatus): boolean {
  * (the incisal edge on incisors and canines), plus 'general' for the whole tooth.
  */
 export function surfacesOfTooth(tooth: number): readonly Surface[] {
-  return isFdiTooth(tooth) ? SURFACES : [];
+  return surfacesOf(tooth).map((s) => s.surface);
 }
 
 /**

@@ -43,10 +43,10 @@ afterAll(() => t.close());
 /** A private file of the tenant, as the upload route stores it. */
 function storedFile(tenantId: string, ext: string, bytes: number) {
   const name = `${newId()}${ext}`;
-  const dir = path.join(t.uploadDir, "private", tenantId);
+  const dir = path.join(t.uploadDir, "private", tenantId, "dental");
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, name), Buffer.alloc(bytes, 1));
-  return `/api/files/${name}`;
+  return `/api/dental/files/${name}`;
 }
 
 const twoPhases = (over: Record<string, unknown> = {}) => ({

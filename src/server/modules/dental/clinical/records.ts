@@ -10,9 +10,9 @@ import { appError } from "../../../trpc/errors";
 import { users } from "../../auth/tables";
 import { customers } from "../../customer/tables";
 import { employees } from "../../employee/tables";
-import { storedFormFile } from "../../upload/form-files";
 import type { UploadStorage } from "../../upload/storage";
 import { getPatientRow } from "../access";
+import { storedDentalFile } from "../files/storage";
 import { dentalClinicalRecords, dentalPatients } from "../tables";
 
 /**
@@ -46,7 +46,7 @@ const recordNotFound = () => appError("NOT_FOUND", "dentalClinical:errors.record
 async function provenAttachments(storage: UploadStorage, tenantId: string, given: { url: string; name: string }[]): Promise<Attachment[]> {
   return Promise.all(
     given.map(async (a) => {
-      const found = await storedFormFile(storage, tenantId, a.url);
+      const found = await storedDentalFile(storage, tenantId, a.url);
       if (!found) throw appError("BAD_REQUEST", "dentalClinical:errors.attachmentNotStored", { name: a.name });
       return { url: a.url, name: a.name, size: found.size, type: found.type };
     }),
