@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, type SQLWrapper, sql } from "drizzle-orm";
 import { Big, MONEY_MAX, toBig } from "../../../shared/catalog/decimal";
 import { ncfProblem } from "../../../shared/customers/fiscal";
 import { NCF_SEQUENCE_DIGITS } from "../../../shared/fiscal/ncf";
@@ -98,6 +98,12 @@ export interface InvoiceInput extends CheckoutInput {
   invoiceTypeId?: string | null;
   /** the id the invoice takes: a draft being issued keeps its own (its row is gone by then) */
   orderId?: string;
+  /**
+   * Writes of the calling document that name the new invoice (give `orderId` so they can), sent in
+   * the invoice's own last round trip right after its rows, so a foreign key to the invoice holds
+   * and they commit with it (a dental plan's procedures take the invoice's id).
+   */
+  linkedWrites?: readonly SQLWrapper[];
 }
 
 /** The code of the payment method that sells on credit ('fiado'): its amount stays owed. */
@@ -567,6 +573,7 @@ export async function createInvoice(ctx: PosContext, input: InvoiceInput) {
       jsonInsert(orderItems, items),
       ...(paymentRows.length > 0 ? [jsonInsert(orderPayments, paymentRows)] : []),
       ...tenders,
+      ...(input.linkedWrites ?? []),
       // The cash customer is never 'recent' (and touching its row would serialize every cash sale).
       ...(customer.isDefault ? [] : [touchCustomerStatement(tx, tenantId, customer.id)]),
       ...(points ? [points] : []),
