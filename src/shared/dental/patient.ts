@@ -77,6 +77,13 @@ const optionalDate = z
   .optional()
   .transform((v) => (v ? v : null));
 
+/** One of the values, or '' / null for none. */
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .union([z.literal(""), z.null(), z.enum(values, { error: M.invalidOption })], { error: M.invalidOption })
+    .optional()
+    .transform((v) => (v ? v : null));
+
 const list = z
   .array(text(200))
   .max(50, M.tooLong)
@@ -123,8 +130,8 @@ const patientShape = {
   address: optionalText(500),
   /** clinical fields */
   birthDate: optionalDate,
-  gender: z.enum(GENDERS, { error: M.invalidOption }).nullish().transform((v) => v ?? null),
-  bloodType: z.enum(BLOOD_TYPES, { error: M.invalidOption }).nullish().transform((v) => v ?? null),
+  gender: optionalEnum(GENDERS),
+  bloodType: optionalEnum(BLOOD_TYPES),
   allergies: list,
   medications: list,
   conditions: patientConditions.prefault({}),
