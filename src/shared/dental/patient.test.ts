@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activeConditions, ageOn, fileNumber, identificationIssue, identificationKind, PATIENT_MESSAGES, parseFileNumber, patientCreateInput } from "./patient";
+import { activeConditions, ageOn, displayIdentification, fileNumber, identificationIssue, identificationKind, PATIENT_MESSAGES, parseFileNumber, patientCreateInput } from "./patient";
 
 describe("patient rules", () => {
   it("checks an 11-digit identification as a cédula and accepts a passport", () => {
@@ -9,6 +9,8 @@ describe("patient rules", () => {
     expect(identificationKind("PA1234567")).toBe("passport");
     expect(identificationKind("001-1391820-5")).toBe("cedula");
     expect(identificationIssue("a b")).toBe(PATIENT_MESSAGES.invalidIdentification);
+    expect(displayIdentification("00113918205")).toBe("001-1391820-5");
+    expect(displayIdentification("PA1234567")).toBe("PA1234567");
   });
 
   it("parses the form: lists trimmed and unique, empty groups as null", () => {

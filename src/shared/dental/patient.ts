@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { compactTaxId, isValidCedula } from "../fiscal/tax-id";
+import { compactTaxId, formatTaxId, isValidCedula } from "../fiscal/tax-id";
 import { calendarDate } from "../platform/dates";
 import { pageNumber } from "../platform/pagination";
 import { isStorableText } from "../platform/text";
@@ -47,6 +47,11 @@ export function identificationIssue(value: string): string | null {
   if (/^\d{11}$/.test(compact)) return isValidCedula(compact) ? null : M.invalidCedula;
   if (!/^[A-Za-z0-9-]{3,25}$/.test(compact)) return M.invalidIdentification;
   return null;
+}
+/** A cédula as 001-1391820-5; a passport as typed. */
+export function displayIdentification(value: string): string {
+  const compact = compactTaxId(value);
+  return /^\d{11}$/.test(compact) ? formatTaxId(compact) : value;
 }
 export function identificationKind(value: string): "cedula" | "passport" {
   return /^\d{11}$/.test(compactTaxId(value)) ? "cedula" : "passport";

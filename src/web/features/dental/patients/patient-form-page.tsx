@@ -4,7 +4,7 @@ import { type FieldPath, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { BLOOD_TYPES, CONDITIONS, GENDERS, PATIENT_STATUSES } from "../../../../shared/dental/constants";
-import { fileNumber, identificationKind, patientCreateInput } from "../../../../shared/dental/patient";
+import { displayIdentification, fileNumber, identificationKind, patientCreateInput } from "../../../../shared/dental/patient";
 import { handleApiError } from "../../../app/providers";
 import { errorCode, fieldErrors, useTRPC } from "../../../app/trpc";
 import { FormActions } from "../../../components/form-actions";
@@ -52,7 +52,7 @@ const P = "patient";
 function valuesOf(p: DentalPatient | null): FormValues {
   return {
     name: p?.name ?? "",
-    identification: p?.identification ?? "",
+    identification: p?.identification ? displayIdentification(p.identification) : "",
     birthDate: p?.birthDate ?? "",
     gender: p?.gender ?? "",
     phone: p?.phone ?? "",

@@ -4,7 +4,7 @@ import type * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router";
 import type { PatientStatus } from "../../../../shared/dental/constants";
-import { activeConditions, ageOn, fileNumber } from "../../../../shared/dental/patient";
+import { activeConditions, ageOn, displayIdentification, fileNumber } from "../../../../shared/dental/patient";
 import type { DentalRight } from "../../../../shared/dental/permissions";
 import { errorCode, useTRPC } from "../../../app/trpc";
 import { Button } from "../../../components/ui/button";
@@ -154,7 +154,7 @@ function ProfileHeader({ patient }: { patient: DentalPatient }) {
             <ArrowLeft />
           </Link>
         </Button>
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 basis-56">
           <div className="flex flex-wrap items-center gap-2">
             <h1 className="break-words text-2xl font-bold" data-testid="patient-title">
               {patient.name}
@@ -239,7 +239,7 @@ function Overview({ patient }: { patient: DentalPatient }) {
         <CardContent>
           <dl className="grid gap-3 sm:grid-cols-2">
             <Fact label={t("dental:fields.identification")} testId="overview-identification">
-              {dash(patient.identification)}
+              {patient.identification ? displayIdentification(patient.identification) : "—"}
             </Fact>
             <Fact label={t("dental:fields.birthDate")}>{patient.birthDate ? formatDate(patient.birthDate, i18n.language) : "—"}</Fact>
             <Fact label={t("dental:fields.gender")}>{patient.gender ? t(`dental:gender.${patient.gender}`) : "—"}</Fact>

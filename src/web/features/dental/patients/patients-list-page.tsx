@@ -3,7 +3,7 @@ import { Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PATIENT_STATUSES, type PatientStatus } from "../../../../shared/dental/constants";
-import { fileNumber } from "../../../../shared/dental/patient";
+import { displayIdentification, fileNumber } from "../../../../shared/dental/patient";
 import { useTRPC } from "../../../app/trpc";
 import { EmptyTableRow, ListFilter, ListHeader, ListSearch, NewLink } from "../../../components/list-page";
 import { PaginationBar } from "../../../components/pagination";
@@ -72,7 +72,7 @@ export function PatientsListPage() {
                     {p.allergies.length > 0 ? <div className="text-xs text-amber-700 dark:text-amber-300">{t("dental:allergies.warning")} {p.allergies.join(", ")}</div> : null}
                   </TD>
                   <TD className="hidden md:table-cell" label={t("dental:fields.identification")}>
-                    {p.identification ?? <span className="text-muted-foreground">—</span>}
+                    {p.identification ? displayIdentification(p.identification) : <span className="text-muted-foreground">—</span>}
                   </TD>
                   <TD className="hidden whitespace-nowrap sm:table-cell" label={t("dental:fields.phone")}>
                     {p.phone ?? <span className="text-muted-foreground">—</span>}
