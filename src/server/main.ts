@@ -9,13 +9,14 @@ import { DEMO_PASSWORD, DEMO_SUBDOMAIN, DEMO_USERS, seedDemo } from "./db/seed/d
 import { DENTAL_DEMO_SUBDOMAIN, seedDemoDental } from "./db/seed/demo-dental";
 import { startReminderScheduler } from "./modules/appointment/notify/reminders";
 import { startDigestScheduler } from "./modules/purchasing/digest";
+import { createStorage } from "./modules/upload/storage";
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 await migrateDatabase(database);
 if (config.seedDemo) {
   await seedDemo(database.db, { sampleMonth: config.demoSampleMonth });
-  await seedDemoDental(database.db);
+  await seedDemoDental(database.db, createStorage(config));
 }
 
 /** SESSION_SECRET, or one generated once and kept in DATA_DIR so sessions survive restarts. */
