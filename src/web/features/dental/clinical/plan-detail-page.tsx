@@ -203,7 +203,7 @@ function PlanDetail() {
               </CardTitle>
               <p className="text-xs text-muted-foreground">
                 {[
-                  f.durationValue ? `${f.durationValue} ${t(`dentalClinical:units.${f.durationUnit}`)}` : null,
+                  f.durationValue ? t(`dentalClinical:duration.${f.durationUnit}`, { count: f.durationValue }) : null,
                   f.estimatedEndDate ? t("dentalClinical:wizard.until", { date: formatDate(f.estimatedEndDate, lang) }) : null,
                   money(f.estimatedCost),
                 ]

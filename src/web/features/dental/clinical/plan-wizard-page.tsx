@@ -177,6 +177,15 @@ function Wizard() {
         </Button>
       </div>
       <AllergyWarning allergies={patient.data.allergies} />
+      {/* Enter in a field goes to the next step (the last step saves with its own buttons). */}
+      <form
+        className="grid gap-4"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (step < STEPS.length - 1) next();
+        }}
+      >
       <ol className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label={t("dentalClinical:wizard.steps")}>
         {STEPS.map((s, i) => (
           <li key={s} aria-current={i === step ? "step" : undefined} className={cn("rounded border px-3 py-2 text-sm", i === step ? "border-primary bg-primary/10 font-semibold" : "text-muted-foreground")}>
@@ -432,7 +441,7 @@ function Wizard() {
           {t("dentalClinical:wizard.back")}
         </Button>
         {step < STEPS.length - 1 ? (
-          <Button type="button" onClick={next} data-testid="wizard-next">
+          <Button type="submit" data-testid="wizard-next">
             {t("dentalClinical:wizard.next")}
             <ArrowRight className="size-4" />
           </Button>
@@ -447,6 +456,7 @@ function Wizard() {
           </div>
         )}
       </div>
+      </form>
     </div>
   );
 }

@@ -43,7 +43,7 @@ export function RecordCard({ record, onCorrect, showPatient }: { record: RecordR
       </div>
     ) : null;
   return (
-    <Card className={cn(corrected && "opacity-70")} data-testid="record-card" data-corrected={corrected || undefined}>
+    <Card className={cn(corrected && "border-dashed")} data-testid="record-card" data-corrected={corrected || undefined}>
       <CardContent className="grid gap-2 pt-4">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
@@ -72,7 +72,7 @@ export function RecordCard({ record, onCorrect, showPatient }: { record: RecordR
           </div>
         </div>
         {corrected ? (
-          <p className="text-xs font-medium text-amber-700 dark:text-amber-300" data-testid="record-corrected-by">
+          <p className="text-xs font-semibold text-foreground" data-testid="record-corrected-by">
             {t("dentalClinical:record.correctedBy", { date: formatDateTime(record.correctedAt, lang) })}
           </p>
         ) : null}

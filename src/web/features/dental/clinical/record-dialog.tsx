@@ -240,7 +240,7 @@ function RecordForm({ patient, correcting, onDone }: { patient: { id: string; al
           </ul>
         ) : null}
         <div>
-          <input ref={fileRef} type="file" className="sr-only" id="rec-file" accept=".jpg,.jpeg,.png,.webp,.pdf" multiple onChange={(e) => void pick(e.target.files)} />
+          <input ref={fileRef} type="file" className="sr-only" id="rec-file" tabIndex={-1} aria-label={t("dentalClinical:record.attach")} accept=".jpg,.jpeg,.png,.webp,.pdf" multiple onChange={(e) => void pick(e.target.files)} />
           <Button type="button" variant="outline" size="sm" disabled={uploading} onClick={() => fileRef.current?.click()}>
             <Paperclip className="size-4" />
             {uploading ? t("dentalClinical:record.uploading") : t("dentalClinical:record.attach")}
