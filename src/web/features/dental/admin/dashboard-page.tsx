@@ -106,7 +106,7 @@ function Stat({ testId, icon: Icon, label, value, hint, alert }: { testId: strin
         </span>
         <div className="min-w-0">
           <div className="text-sm text-muted-foreground">{label}</div>
-          {value === null ? <Skeleton className="mt-1 h-7 w-20" /> : <div className="text-2xl font-bold tabular-nums" data-testid={`${testId}-value`}>{value}</div>}
+          {value === null ? <Skeleton className="mt-1 h-7 w-20" /> : <div className="text-xl font-bold tabular-nums [overflow-wrap:anywhere] sm:text-2xl" data-testid={`${testId}-value`}>{value}</div>}
           {hint ? <div className={cn("text-xs", alert ? "font-medium text-destructive" : "text-muted-foreground")}>{hint}</div> : null}
         </div>
       </CardContent>

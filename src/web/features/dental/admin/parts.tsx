@@ -33,9 +33,7 @@ export function RevenueTable({ rows, label }: { rows: { procedureTypeId: string;
       <tbody>
         {rows.map((r) => (
           <tr key={r.procedureTypeId} className="border-b last:border-0" data-testid="revenue-row">
-            <td className="max-w-0 truncate py-1.5 pr-2" title={r.name}>
-              {r.name}
-            </td>
+            <td className="py-1.5 pr-2 [overflow-wrap:anywhere]">{r.name}</td>
             <td className="py-1.5 text-right tabular-nums">{r.count}</td>
             <td className="whitespace-nowrap py-1.5 pl-2 text-right tabular-nums">{formatMoney(r.revenue, i18n.language)}</td>
           </tr>

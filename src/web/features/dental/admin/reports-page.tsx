@@ -133,13 +133,13 @@ function ReportsScreen() {
           {q.error.message || t("dentalAdmin:reports.loadError")}
         </p>
       ) : null}
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-7" data-testid="report-totals">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="report-totals">
         {FIGURES.map((k) => (
           <Card key={k}>
             <CardContent className="p-4">
               <div className="text-xs text-muted-foreground">{figureLabel(k)}</div>
               {report ? (
-                <div className="break-words text-lg font-bold tabular-nums" data-testid={`total-${k}`}>
+                <div className="text-base font-bold tabular-nums [overflow-wrap:anywhere] sm:text-lg" data-testid={`total-${k}`}>
                   {figure(k, report.totals[k])}
                 </div>
               ) : (

@@ -87,7 +87,7 @@ function PermissionsAndNotation() {
         <CardHeader>
           <CardTitle>{t("dentalAdmin:settings.permissions.title")}</CardTitle>
           <CardDescription>
-            {t("dentalAdmin:settings.permissions.description")} {t("dentalAdmin:settings.permissions.accessImplied")}.
+            {t("dentalAdmin:settings.permissions.description")} {t("dentalAdmin:settings.permissions.accessImplied")}. {t("dentalAdmin:settings.permissions.ownerNote")}
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -113,7 +113,7 @@ function PermissionsAndNotation() {
                     <div className="font-medium">{rightName(right)}</div>
                     <div className="text-xs text-muted-foreground">{t(`dentalAdmin:rights.${right}.hint`)}</div>
                   </TD>
-                  <TD className="text-center" label={roleName("owner")}>
+                  <TD className="text-center" label={roleName("owner")} stack="hide">
                     <input type="checkbox" className="size-5 accent-primary" checked disabled aria-label={t("dentalAdmin:settings.permissions.rightOf", { right: rightName(right), role: roleName("owner") })} />
                   </TD>
                   {ROLES.map((role) => (
