@@ -185,7 +185,7 @@ describe("dental treatment plans", () => {
     expect(updated.totals).toEqual({ subtotal: "14000.00", discount: "1400.00", coverage: "0.00", patientShare: "12600.00" });
     expect((await errorOf(outsider.dental.updatePlan.mutate({ ...twoPhases(), id: plan.id }))).code).toBe("NOT_FOUND");
     expect((await owner.dental.setPlanStatus.mutate({ id: plan.id, status: "proposed" })).status).toBe("proposed");
-    expect((await errorOf(owner.dental.setPlanStatus.mutate({ id: plan.id, status: "completed" }))).message).toBe("Un plan «proposed» no puede pasar a «completed»");
+    expect((await errorOf(owner.dental.setPlanStatus.mutate({ id: plan.id, status: "completed" }))).message).toBe("Solo un plan en progreso se puede completar");
     expect((await errorOf(owner.dental.setPlanStatus.mutate({ id: plan.id, status: "approved" }))).message).toContain("consentimiento");
     expect((await errorOf(outsider.dental.setPlanStatus.mutate({ id: plan.id, status: "draft" }))).code).toBe("NOT_FOUND");
     expect((await errorOf(owner.dental.approvePlan.mutate({ id: plan.id, consentSignedBy: " " }))).message).toContain("Escriba el nombre");

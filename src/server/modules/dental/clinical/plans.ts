@@ -199,7 +199,7 @@ export async function setPlanStatus(tx: Tx, tenantId: string, userId: string, in
   const plan = await lockPlan(tx, tenantId, input.id);
   if (plan.status === input.status) return getPlan(tx, tenantId, input.id);
   if (input.status === "approved") throw appError("BAD_REQUEST", "dentalClinical:errors.approveWithConsent");
-  if (!canTransition(plan.status, input.status)) throw appError("BAD_REQUEST", "dentalClinical:errors.transitionRefused", { from: plan.status, to: input.status });
+  if (!canTransition(plan.status, input.status)) throw appError("BAD_REQUEST", `dentalClinical:errors.transitionTo.${input.status}`);
   if (input.status === "completed") {
     const [pending] = await tx
       .select({ n: count() })
@@ -230,7 +230,7 @@ export async function setPlanStatus(tx: Tx, tenantId: string, userId: string, in
 /** dental.approvePlan: who approved and when, and the name the patient (or guardian) signed the consent with. */
 export async function approvePlan(tx: Tx, tenantId: string, userId: string, input: { id: string; consentSignedBy: string }) {
   const plan = await lockPlan(tx, tenantId, input.id);
-  if (!canTransition(plan.status, "approved")) throw appError("BAD_REQUEST", "dentalClinical:errors.transitionRefused", { from: plan.status, to: "approved" });
+  if (!canTransition(plan.status, "approved")) throw appError("BAD_REQUEST", "dentalClinical:errors.transitionTo.approved");
   const [procedures] = await tx
     .select({ n: count() })
     .from(dentalPlanProcedures)
