@@ -91,6 +91,15 @@ test("record and correction, two-phase plan in the wizard, approve, mark done, i
   const detail = page.getByTestId("plan-detail");
   await expect(detail.getByTestId("plan-status")).toHaveText("Propuesto");
   await expect(detail.getByTestId("plan-phase")).toHaveCount(2);
+  // A proposed plan can still be edited in the same wizard.
+  await detail.getByTestId("plan-edit").click();
+  await expect(wizard.getByTestId("plan-name")).toHaveValue(`Rehabilitación ${stamp}`);
+  await wizard.getByTestId("plan-name").fill(`Rehabilitación oral ${stamp}`);
+  for (let i = 0; i < 3; i++) await wizard.getByTestId("wizard-next").click();
+  await expect(wizard.getByTestId("plan-patient-share")).toHaveText("RD$14,000.00");
+  await wizard.getByTestId("wizard-save-changes").click();
+  await expect(detail.locator("h1")).toContainText(`Rehabilitación oral ${stamp}`);
+  await expect(detail.getByTestId("plan-phase")).toHaveCount(2);
   const download = page.waitForEvent("download");
   await detail.getByTestId("plan-consent-pdf").click();
   expect((await download).suggestedFilename()).toMatch(/^consentimiento-plan-\d+\.pdf$/);

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, Ban, CheckCircle2, FileDown, Receipt, Send, ShieldCheck } from "lucide-react";
+import { ArrowLeft, Ban, CheckCircle2, FileDown, Pencil, Receipt, Send, ShieldCheck } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -134,6 +134,14 @@ function PlanDetail() {
             <FileDown className="size-4" />
             {t("dentalClinical:detail.consentPdf")}
           </Button>
+          {editable ? (
+            <Button asChild variant="outline">
+              <Link to={`/home/dental/patients/${plan.patientId}/plans/new?plan=${plan.id}`} data-testid="plan-edit">
+                <Pencil className="size-4" />
+                {t("dentalClinical:detail.edit")}
+              </Link>
+            </Button>
+          ) : null}
           {plan.status === "draft" ? (
             <Button type="button" variant="outline" disabled={setStatus.isPending} onClick={() => setStatus.mutate({ id: plan.id, status: "proposed" })} data-testid="plan-propose">
               <Send className="size-4" />

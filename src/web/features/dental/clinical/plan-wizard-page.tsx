@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, ArrowRight, Plus, Trash2 } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { toBig } from "../../../../shared/catalog/decimal";
 import { surfaceLabel } from "../../../../shared/dental/chart";
 import { ADULT_TEETH, CHILD_TEETH, DURATION_UNITS, type DurationUnit, type ProcedureScope, SURFACES, type Surface } from "../../../../shared/dental/constants";
@@ -61,6 +61,10 @@ function Wizard() {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const navigate = useNavigate();
+  // ?plan=<id>: the same wizard edits a draft or proposed plan (dental.updatePlan replaces its content).
+  const [search] = useSearchParams();
+  const editId = search.get("plan");
+  const editing = useQuery({ ...trpc.dental.getPlan.queryOptions({ id: editId ?? "" }), enabled: !!editId });
   const patient = useQuery(trpc.dental.getPatient.queryOptions({ id }));
   const catalogue = useQuery(trpc.dental.getProcedureTypes.queryOptions({}));
   const [step, setStep] = React.useState(0);
@@ -75,6 +79,26 @@ function Wizard() {
   const [notes, setNotes] = React.useState("");
   const [errors, setErrors] = React.useState<Record<string, string>>({});
   const money = usePlanMoney(currency);
+  const [loadedId, setLoadedId] = React.useState<string | null>(null);
+  React.useEffect(() => {
+    const plan = editing.data;
+    if (!plan || loadedId === plan.id) return;
+    setLoadedId(plan.id);
+    setName(plan.name);
+    setDiagnosis(plan.diagnosis);
+    setCurrency(plan.currency);
+    setDiscountType(plan.discountType);
+    setDiscountValue(plan.discountValue);
+    setCoverage(plan.insuranceCoverage);
+    setNotes(plan.notes ?? "");
+    setPhases(
+      plan.phases.map((f) => {
+        const procedures = f.procedures.map((x) => ({ key: nextKey(), procedureTypeId: x.procedureTypeId, tooth: x.tooth === null ? "" : String(x.tooth), surfaces: x.surfaces.filter((v): v is Surface => v !== "general") as Surface[], price: x.price }));
+        const sum = procedures.reduce((acc, x) => acc.plus(toBig(x.price)), toBig(0)).toFixed(2);
+        return { key: nextKey(), name: f.name, durationValue: f.durationValue ? String(f.durationValue) : "", durationUnit: f.durationUnit, endDate: f.estimatedEndDate ?? "", cost: toBig(f.estimatedCost).eq(sum) ? "" : f.estimatedCost, notes: f.notes ?? "", procedures };
+      }),
+    );
+  }, [editing.data, loadedId]);
   const types = catalogue.data ?? [];
   const typeOf = (tid: string) => types.find((x) => x.id === tid);
 
@@ -95,6 +119,17 @@ function Wizard() {
         void navigate(`/home/dental/plans/${plan.id}`);
       },
       onError: (e) => toast({ variant: "destructive", title: t("dentalClinical:wizard.createError"), description: e.message }),
+    }),
+  );
+
+  const update = useMutation(
+    trpc.dental.updatePlan.mutationOptions({
+      onSuccess: async (plan) => {
+        await qc.invalidateQueries(trpc.dental.pathFilter());
+        toast({ variant: "success", title: t("dentalClinical:wizard.updated", { number: plan.number }) });
+        void navigate(`/home/dental/plans/${plan.id}`);
+      },
+      onError: (e) => toast({ variant: "destructive", title: t("dentalClinical:wizard.updateError"), description: e.message }),
     }),
   );
 
@@ -135,8 +170,7 @@ function Wizard() {
   };
   const save = (status: "draft" | "proposed") => {
     if (!validate(0) || !validate(1) || !validate(2)) return;
-    create.mutate({
-      patientId: id,
+    const content = {
       name,
       diagnosis,
       currency,
@@ -145,7 +179,6 @@ function Wizard() {
       discountValue: discountValue || "0",
       insuranceCoverage: coverage || "0",
       notes,
-      status,
       phases: phases.map((p) => ({
         name: p.name,
         durationValue: p.durationValue ? Number(p.durationValue) : null,
@@ -155,10 +188,12 @@ function Wizard() {
         notes: p.notes,
         procedures: p.procedures.map((x) => ({ procedureTypeId: x.procedureTypeId, tooth: x.tooth ? Number(x.tooth) : null, surfaces: x.surfaces, price: x.price })),
       })),
-    });
+    };
+    if (editId) update.mutate({ id: editId, ...content });
+    else create.mutate({ patientId: id, status, ...content });
   };
 
-  if (patient.isLoading) return <Skeleton className="h-60 w-full" />;
+  if (patient.isLoading || (editId && editing.isLoading)) return <Skeleton className="h-60 w-full" />;
   if (!patient.data) return <p className="text-sm text-destructive">{patient.error?.message}</p>;
   const err = (k: string) => (errors[k] ? <p className="text-xs text-destructive">{errors[k]}</p> : null);
 
@@ -166,7 +201,7 @@ function Wizard() {
     <div className="grid gap-4" data-testid="plan-wizard">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold">{t("dentalClinical:wizard.title")}</h1>
+          <h1 className="text-2xl font-bold">{editId ? t("dentalClinical:wizard.editTitle", { number: editing.data?.number ?? "" }) : t("dentalClinical:wizard.title")}</h1>
           <p className="text-sm text-muted-foreground">{t("dentalClinical:wizard.subtitle", { name: patient.data.name })}</p>
         </div>
         <Button asChild variant="outline">
@@ -446,14 +481,20 @@ function Wizard() {
             <ArrowRight className="size-4" />
           </Button>
         ) : (
-          <div className="flex flex-wrap gap-2">
-            <Button type="button" variant="outline" disabled={create.isPending} onClick={() => save("draft")} data-testid="wizard-save-draft">
-              {t("dentalClinical:wizard.saveDraft")}
+          editId ? (
+            <Button type="button" disabled={update.isPending} onClick={() => save("draft")} data-testid="wizard-save-changes">
+              {t("dentalClinical:wizard.saveChanges")}
             </Button>
-            <Button type="button" disabled={create.isPending} onClick={() => save("proposed")} data-testid="wizard-propose">
-              {t("dentalClinical:wizard.propose")}
-            </Button>
-          </div>
+          ) : (
+            <div className="flex flex-wrap gap-2">
+              <Button type="button" variant="outline" disabled={create.isPending} onClick={() => save("draft")} data-testid="wizard-save-draft">
+                {t("dentalClinical:wizard.saveDraft")}
+              </Button>
+              <Button type="button" disabled={create.isPending} onClick={() => save("proposed")} data-testid="wizard-propose">
+                {t("dentalClinical:wizard.propose")}
+              </Button>
+            </div>
+          )
         )}
       </div>
       </form>
