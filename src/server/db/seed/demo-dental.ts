@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { Big } from "../../../shared/catalog/decimal";
 import { customerCreateInput } from "../../../shared/customers/customer";
 import { DEMO_DENTAL_CATALOGUE } from "../../../shared/dental/catalogue";
 import type { Annotation } from "../../../shared/dental/files";
@@ -198,11 +199,10 @@ export async function seedDemoDental(db: Db, storage: UploadStorage, now = new D
       { code: "ENDO", tooth: 46, surfaces: [] as string[] },
       { code: "COR", tooth: 46, surfaces: [] },
     ];
-    const sum = (items: { code: string }[]) => items.reduce((s, i) => s + Math.round(Number(cat(i.code).price) * 100), 0);
-    const cents = (n: number) => `${Math.trunc(n / 100)}.${String(n % 100).padStart(2, "0")}`;
+    const sum = (items: { code: string }[]) => items.reduce((s, i) => s.plus(cat(i.code).price), new Big(0)).toFixed(2);
     await tx.insert(dentalPlanPhases).values([
-      { tenantId, id: phase1, planId, position: 1, name: "Fase 1: Higiene y restauraciones", durationValue: 3, durationUnit: "weeks", estimatedEndDate: day(19), estimatedCost: cents(sum(phase1Items)), status: "completed" },
-      { tenantId, id: phase2, planId, position: 2, name: "Fase 2: Endodoncia y corona en 46", durationValue: 4, durationUnit: "weeks", estimatedEndDate: day(-28), estimatedCost: cents(sum(phase2Items)), status: "in_progress" },
+      { tenantId, id: phase1, planId, position: 1, name: "Fase 1: Higiene y restauraciones", durationValue: 3, durationUnit: "weeks", estimatedEndDate: day(19), estimatedCost: sum(phase1Items), status: "completed" },
+      { tenantId, id: phase2, planId, position: 2, name: "Fase 2: Endodoncia y corona en 46", durationValue: 4, durationUnit: "weeks", estimatedEndDate: day(-28), estimatedCost: sum(phase2Items), status: "in_progress" },
     ]);
     const phase1Ids: string[] = [];
     for (const [i, item] of phase1Items.entries()) {
@@ -224,7 +224,7 @@ export async function seedDemoDental(db: Db, storage: UploadStorage, now = new D
     const carmenPlan = newId();
     const carmenPhase = newId();
     await tx.insert(dentalTreatmentPlans).values({ tenantId, id: carmenPlan, patientId: carmen.id, number: 2, name: "Restauraciones 14 y 24", diagnosis: "Caries de esmalte en 14 y 24", status: "proposed", createdBy: ownerId, createdAt: at(2), updatedAt: at(2) });
-    await tx.insert(dentalPlanPhases).values({ tenantId, id: carmenPhase, planId: carmenPlan, position: 1, name: "Fase única", durationValue: 1, durationUnit: "weeks", estimatedCost: cents(2 * Math.round(Number(cat("RES").price) * 100)), status: "pending" });
+    await tx.insert(dentalPlanPhases).values({ tenantId, id: carmenPhase, planId: carmenPlan, position: 1, name: "Fase única", durationValue: 1, durationUnit: "weeks", estimatedCost: new Big(cat("RES").price).times(2).toFixed(2), status: "pending" });
     await tx.insert(dentalPlanProcedures).values(
       [
         [14, "distal"],
@@ -270,13 +270,14 @@ export async function seedDemoDental(db: Db, storage: UploadStorage, now = new D
     const [cash] = await tx.select({ id: paymentMethods.id }).from(paymentMethods).where(and(eq(paymentMethods.tenantId, tenantId), eq(paymentMethods.code, "CASH")));
     const [dop] = await tx.select({ id: currencies.id }).from(currencies).where(and(eq(currencies.tenantId, tenantId), eq(currencies.code, "DOP")));
     const items = seeded.phase1Items.map((productId) => ({ productId, quantity: "1" }));
-    const total = DEMO_DENTAL_CATALOGUE.filter((e) => ["CONS", "PROF"].includes(e.code)).reduce((s, e) => s + Math.round(Number(e.price) * 100), 0) + 2 * Math.round(Number(DEMO_DENTAL_CATALOGUE.find((e) => e.code === "RES")!.price) * 100);
+    // The phase's lines: consultation, cleaning and two composite fillings, paid in cash.
+    const total = ["CONS", "PROF", "RES", "RES"].reduce((s, code) => s.plus(DEMO_DENTAL_CATALOGUE.find((e) => e.code === code)!.price), new Big(0)).toFixed(2);
     const sale = await createInvoice(ctx, {
       clientOrderId: newId(),
       customerId: seeded.maria.customerId,
       warehouseId,
       items,
-      payments: [{ paymentMethodId: cash!.id, currencyId: dop!.id, amount: `${Math.trunc(total / 100)}.${String(total % 100).padStart(2, "0")}` }],
+      payments: [{ paymentMethodId: cash!.id, currencyId: dop!.id, amount: total }],
       notes: "Plan de tratamiento #1, fase 1",
       source: "invoice",
     });
