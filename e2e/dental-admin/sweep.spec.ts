@@ -6,7 +6,8 @@ import { signIn, tenantUrl } from "../support";
 /**
  * Issue 18: every /home/dental screen of the demo clinic (the static routes, a patient's profile
  * with each ?tab=, the patient and plan forms, a plan) at 390 px has no sideways scroll and passes
- * axe-core. With SCREENSHOT_DIR set, each is saved in Spanish and English at 1366, 768 and 390 px.
+ * axe-core; the admin screens (dashboard, reports, settings) fit 1366, 768 and 390 px in Spanish and
+ * English, saved to SCREENSHOT_DIR when it is set.
  */
 const STATIC = [
   "/home/dental",
@@ -65,8 +66,7 @@ test("every dental screen fits 390 px without sideways scroll and passes axe", a
   }
 });
 
-test("screenshots of the admin screens in both languages at 1366, 768 and 390 px (SCREENSHOT_DIR)", async ({ page }) => {
-  test.skip(!shots, "SCREENSHOT_DIR not set");
+test("the admin screens fit 1366, 768 and 390 px in Spanish and English (saved to SCREENSHOT_DIR when set)", async ({ page }) => {
   test.setTimeout(180_000);
   await signIn(page, "owner@demo.test", "demo1234", "dental");
   for (const lang of ["es", "en"] as const) {
@@ -81,7 +81,7 @@ test("screenshots of the admin screens in both languages at 1366, 768 and 390 px
         await page.goto(tenantUrl(route, "dental"));
         await settle(page);
         expect((await sidewaysScroll(page)).over, `${name} ${lang} ${width}`).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: `${shots}/dental-admin-${name}-${lang}-${width}.png`, fullPage: true });
+        if (shots) await page.screenshot({ path: `${shots}/dental-admin-${name}-${lang}-${width}.png`, fullPage: true });
       }
     }
   }
