@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousViolations } from "../a11y/axe";
 import { signIn } from "../support";
 
 const SHOTS = process.env.SCREENSHOT_DIR;
@@ -36,6 +37,7 @@ test("a receptionist registers a patient; the dentist marks a cavity and a missi
   await page.getByLabel("Teléfono", { exact: true }).fill("809-555-0123");
   await page.getByLabel("Hipertensión").check();
   await shot(page, "patient-form-es");
+  await expectNoSeriousViolations(page, "dental patient form");
   await page.getByTestId("save-patient").click();
 
   await expect(page.getByTestId("patient-title")).toHaveText(name);
@@ -44,11 +46,13 @@ test("a receptionist registers a patient; the dentist marks a cavity and a missi
   await expect(page.getByTestId("overview-conditions")).toHaveText("Hipertensión");
   await expect(page.getByTestId("overview-identification")).toHaveText("001-1391820-5");
   await shot(page, "patient-profile-es");
+  await expectNoSeriousViolations(page, "dental patient profile");
 
   // the list finds the patient by the cédula
   const profileUrl = page.url();
   await page.goto(`${base}/home/dental/patients?q=00113918205`);
   await expect(page.getByTestId("patient-name").filter({ hasText: name })).toBeVisible();
+  await expectNoSeriousViolations(page, "dental patients list");
   await page.goto(profileUrl);
 
   await page.getByTestId("tab-odontogram").click();
@@ -58,6 +62,8 @@ test("a receptionist registers a patient; the dentist marks a cavity and a missi
   const menu = page.getByTestId("tooth-status-menu");
   await expect(menu).toBeVisible();
   await expect(menu.getByTestId("surface-occlusal")).toHaveAttribute("aria-pressed", "true");
+  await expect(menu.getByTestId("status-healthy")).toBeFocused();
+  await expectNoSeriousViolations(page, "odontogram status menu");
   await menu.getByTestId("status-cavity").click();
   await expect(menu).toBeHidden();
   await expect(chart.locator('[data-tooth="36"] rect[data-surface="occlusal"]')).toHaveAttribute("data-status", "cavity");
@@ -78,6 +84,7 @@ test("a receptionist registers a patient; the dentist marks a cavity and a missi
   await history.getByTestId("history-tooth-filter").selectOption("36");
   await expect(history.getByTestId("history-row")).toHaveCount(1);
   await shot(page, "odontogram-es");
+  await expectNoSeriousViolations(page, "odontogram tab");
 
   // as of yesterday the chart was empty, and read-only
   await page.getByTestId("odontogram-at").fill(yesterday());

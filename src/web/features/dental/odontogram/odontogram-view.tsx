@@ -3,7 +3,7 @@ import { CalendarClock, History } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { applyEvent, type Chart, chartLayout, chartRows, surfaceLabel, surfacesOf, toothLabel } from "../../../../shared/dental/chart";
+import { applyEvent, type Chart, chartLayout, surfaceLabel, surfacesOf, toothLabel } from "../../../../shared/dental/chart";
 import { ALL_TEETH, type ChartNotation, type Dentition, type Surface, TOOTH_STATUSES, type ToothStatus } from "../../../../shared/dental/constants";
 import { useTRPC } from "../../../app/trpc";
 import { PaginationBar } from "../../../components/pagination";
@@ -21,8 +21,26 @@ import { ChartLegend, StatusPatterns, StatusSwatch, Tooth, ToothRow } from "./od
 
 type ChartData = { patientId: string; at: string | null; dentition: Dentition; eventCount: number; teeth: { tooth: number; whole: ToothStatus | null; surfaces: Partial<Record<string, ToothStatus>> }[] };
 
+type ChartRow = ChartData["teeth"][number];
+
+/** The rows keyed by tooth; each row is its tooth's state as is, so an unchanged tooth keeps its object (and is not drawn again). */
 function toChart(data: ChartData | undefined): Chart {
-  return new Map((data?.teeth ?? []).map((r) => [r.tooth, { whole: r.whole, surfaces: r.surfaces }]));
+  return new Map((data?.teeth ?? []).map((r) => [r.tooth, r]));
+}
+
+/** The rows with the changes applied; the rows of other teeth are the same objects. */
+function withChanges(rows: ChartRow[], changes: { tooth: number; surface: string; status: ToothStatus }[]): ChartRow[] {
+  const byTooth = new Map(rows.map((r) => [r.tooth, r]));
+  for (const c of changes) {
+    const one: Chart = new Map();
+    const current = byTooth.get(c.tooth);
+    if (current) one.set(c.tooth, current);
+    applyEvent(one, { tooth: c.tooth, surface: c.surface as Surface, status: c.status });
+    const next = one.get(c.tooth);
+    if (next) byTooth.set(c.tooth, { tooth: c.tooth, whole: next.whole, surfaces: next.surfaces });
+    else byTooth.delete(c.tooth);
+  }
+  return [...byTooth.values()].sort((a, b) => a.tooth - b.tooth);
 }
 
 /** On a phone each quadrant is a row of its own (8 teeth fit); wider screens show each arch on one row. */
@@ -42,9 +60,12 @@ function useNarrow() {
  * The odontogram of a patient (profile tab and /home/dental/odontogram): the chart now (editable,
  * right 'clinical') or at a past date (read-only), the legend and the history of changes.
  */
-export function OdontogramView({ patientId, dentition: initialDentition, notation = "fdi" }: { patientId: string; dentition: Dentition; notation?: ChartNotation }) {
+export function OdontogramView({ patientId, dentition: initialDentition }: { patientId: string; dentition: Dentition }) {
   const { t } = useTranslation();
   const trpc = useTRPC();
+  // The practice's chart notation (FDI, universal or Palmer) labels the teeth; FDI until it is read.
+  const settings = useQuery({ ...trpc.dental.getSettings.queryOptions(), staleTime: 60_000, meta: { silent: true } });
+  const notation: ChartNotation = settings.data?.chartNotation ?? "fdi";
   const qc = useQueryClient();
   const prefix = `odo-${React.useId().replace(/:/g, "")}`;
   const [dentition, setDentition] = React.useState<Dentition>(initialDentition);
@@ -59,20 +80,7 @@ export function OdontogramView({ patientId, dentition: initialDentition, notatio
 
   const record = useMutation(
     trpc.dental.recordToothChanges.mutationOptions({
-      // The change shows at once; the server's chart replaces it when it answers.
-      onMutate: async (input) => {
-        await qc.cancelQueries({ queryKey: liveKey });
-        const before = qc.getQueryData(liveKey);
-        qc.setQueryData(liveKey, (old) => {
-          if (!old) return old;
-          const next = toChart(old as ChartData);
-          for (const c of input.changes) applyEvent(next, { tooth: c.tooth, surface: c.surface as Surface, status: c.status });
-          return { ...old, eventCount: old.eventCount + input.changes.length, teeth: chartRows(next) };
-        });
-        return { before };
-      },
-      onError: (error, _input, context) => {
-        if (context?.before) qc.setQueryData(liveKey, context.before);
+      onError: (error) => {
         toast({ variant: "destructive", title: t("dental:odontogram.saveError"), description: error.message });
       },
       onSuccess: (data) => {
@@ -84,8 +92,12 @@ export function OdontogramView({ patientId, dentition: initialDentition, notatio
 
   const apply = (status: ToothStatus, note: string) => {
     if (!picking) return;
-    record.mutate({ patientId, changes: [{ tooth: picking.tooth, surface: picking.surface, status, note: note || null }] });
+    const changes = [{ tooth: picking.tooth, surface: picking.surface, status, note: note || null }];
+    // The change shows at once (before the request leaves); the server's chart replaces it when it answers.
+    const before = qc.getQueryData(liveKey);
+    if (before) qc.setQueryData(liveKey, { ...before, eventCount: before.eventCount + 1, teeth: withChanges(before.teeth as ChartRow[], changes) });
     setPicking(null);
+    record.mutate({ patientId, changes }, { onError: () => before && qc.setQueryData(liveKey, before) });
   };
 
   return (

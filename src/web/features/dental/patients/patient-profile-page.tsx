@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, MoreHorizontal, Pencil } from "lucide-react";
-import type * as React from "react";
+import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router";
 import type { PatientStatus } from "../../../../shared/dental/constants";
@@ -67,10 +67,18 @@ function Profile({ patient }: { patient: DentalPatient }) {
   const { has } = useDentalRights();
   const [params, setParams] = useSearchParams();
   const tabs = TABS.filter((tab) => has(tab.right));
+  // The tab shows at once from local state; the address follows (?tab=), and a change of the address (back, a link) wins.
   const asked = params.get("tab") as TabKey | null;
-  const current = tabs.find((tab) => tab.key === asked)?.key ?? "overview";
+  const [shown, setShown] = React.useState<{ tab: TabKey | null; before: TabKey | null; after: TabKey | null }>({ tab: asked, before: asked, after: asked });
+  const wanted = asked === shown.before || asked === shown.after ? shown.tab : asked;
+  const current = tabs.find((tab) => tab.key === wanted)?.key ?? "overview";
+  // Once the address has caught up, only it counts (so 'back' to the previous tab works).
+  React.useEffect(() => {
+    if (asked === shown.after && shown.before !== shown.after) setShown({ tab: asked, before: asked, after: asked });
+  }, [asked, shown]);
   const summary: DentalPatientSummary = { id: patient.id, customerId: patient.customerId, name: patient.name, allergies: patient.allergies };
   const select = (key: TabKey) => {
+    setShown({ tab: key, before: asked, after: key === "overview" ? null : key });
     const next = new URLSearchParams(params);
     if (key === "overview") next.delete("tab");
     else next.set("tab", key);
