@@ -11,11 +11,11 @@ import { signIn, tenantUrl } from "../support";
 const stamp = Date.now().toString(36).slice(-5).toUpperCase();
 const shots = process.env.SCREENSHOT_DIR;
 
-async function setup(page: Page) {
+async function setup(page: Page, tag = "") {
   await signIn(page, "owner@demo.test", "demo1234", "dental");
-  const patient = await trpcMutation<{ id: string }>(page, "dental.createPatient", { name: `Paciente Clínica ${stamp}`, allergies: ["Penicilina"] });
-  const resina = await trpcMutation<{ id: string }>(page, "dental.createProcedureType", { code: `RB${stamp}`, name: `Resina B ${stamp}`, price: "2500", scope: "surface", resultStatus: "filling" });
-  const corona = await trpcMutation<{ id: string }>(page, "dental.createProcedureType", { code: `CB${stamp}`, name: `Corona B ${stamp}`, price: "12000", scope: "tooth", resultStatus: "crown" });
+  const patient = await trpcMutation<{ id: string }>(page, "dental.createPatient", { name: `Paciente Clínica ${tag}${stamp}`, allergies: ["Penicilina"] });
+  const resina = await trpcMutation<{ id: string }>(page, "dental.createProcedureType", { code: `RB${tag}${stamp}`, name: `Resina B ${tag}${stamp}`, price: "2500", scope: "surface", resultStatus: "filling" });
+  const corona = await trpcMutation<{ id: string }>(page, "dental.createProcedureType", { code: `CB${tag}${stamp}`, name: `Corona B ${tag}${stamp}`, price: "12000", scope: "tooth", resultStatus: "crown" });
   return { patientId: patient.id, resina, corona };
 }
 
@@ -133,4 +133,37 @@ test("record and correction, two-phase plan in the wizard, approve, mark done, i
   await invoice.getByTestId("invoice-open").click();
   await expect(page).toHaveURL(/\/home\/invoices\/[0-9a-f-]{36}$/);
   await expect(page.getByText(ncf).first()).toBeVisible();
+});
+
+test("the front desk ('billing' without 'plans') opens a plan to invoice its done procedures but cannot change it", async ({ page, browser }) => {
+  const { patientId, resina } = await setup(page, "2");
+  const plan = await trpcMutation<{ id: string; phases: { procedures: { id: string }[] }[] }>(page, "dental.createPlan", {
+    patientId,
+    name: `Caja ${stamp}`,
+    diagnosis: "Caries en 46",
+    phases: [{ name: "Única", procedures: [{ procedureTypeId: resina.id, tooth: 46, surfaces: ["occlusal"] }] }],
+  });
+  await trpcMutation(page, "dental.approvePlan", { id: plan.id, consentSignedBy: "Paciente" });
+  await trpcMutation(page, "dental.completeProcedure", { procedureId: plan.phases[0]!.procedures[0]!.id });
+
+  const desk = await browser.newPage();
+  await signIn(desk, "cashier@demo.test", "demo1234", "dental");
+  await desk.goto(tenantUrl(`/home/dental/plans/${plan.id}`, "dental"));
+  const detail = desk.getByTestId("plan-detail");
+  await expect(detail.getByTestId("plan-status")).toHaveText("Completado");
+  await expect(detail.getByTestId("plan-cancel")).toHaveCount(0);
+  await expect(detail.getByTestId("procedure-done")).toHaveCount(0);
+  await detail.getByTestId("procedure-select").check();
+  await detail.getByTestId("plan-invoice").click();
+  const invoice = desk.getByTestId("plan-invoice-dialog");
+  const ncfSelect = invoice.getByTestId("invoice-ncf-type");
+  const b02 = await ncfSelect.locator("option", { hasText: /^B02/ }).getAttribute("value");
+  await ncfSelect.selectOption(b02!);
+  await invoice.getByTestId("invoice-method").selectOption({ label: "Efectivo" });
+  await invoice.getByTestId("invoice-confirm").click();
+  await expect(invoice.getByTestId("invoice-result")).toContainText(/NCF B02\d{8}/);
+  await desk.keyboard.press("Escape");
+  await expect(detail.getByTestId("plan-paid")).toHaveText("RD$2,500.00");
+  await expect(detail.getByTestId("plan-balance")).toHaveText("RD$0.00");
+  await desk.close();
 });

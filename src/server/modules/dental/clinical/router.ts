@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { clinicalRecordCorrectInput, clinicalRecordCreateInput, clinicalRecordIdInput, clinicalRecordListInput } from "../../../../shared/dental/clinical";
 import { invoiceProceduresInput, planApproveInput, planCreateInput, planIdInput, planListInput, planStatusInput, planUpdateInput, procedureCompleteInput } from "../../../../shared/dental/plan";
-import { router } from "../../../trpc/init";
+import { appError } from "../../../trpc/errors";
+import { middleware, router } from "../../../trpc/init";
 import { createStorage } from "../../upload/storage";
 import { dentalProcedure } from "../access";
 import { consentPdf, consentPdfFilename } from "./consent-pdf";
@@ -11,10 +12,21 @@ import { correctClinicalRecord, createClinicalRecord, getClinicalDentists, getCl
 
 const clinical = dentalProcedure("clinical");
 const plans = dentalProcedure("plans");
+/**
+ * Reading plans: the 'plans' right, or 'billing' (the front desk invoices done procedures from the
+ * plan's page without being allowed to change the plan).
+ */
+const planReader = dentalProcedure("access").use(
+  middleware(({ ctx, next }) => {
+    const rights = (ctx as unknown as { dentalRights: string[] }).dentalRights;
+    if (!rights.includes("plans") && !rights.includes("billing")) throw appError("FORBIDDEN", "forbidden", { permission: "dental.plans" });
+    return next();
+  }),
+);
 
 /**
  * dental.* procedures of the clinical area (issue 18 §3–4): clinical records (right 'clinical'),
- * treatment plans with approval, consent and progress (right 'plans'), and invoicing of done
+ * treatment plans with approval, consent and progress (right 'plans'; read also with 'billing'), and invoicing of done
  * procedures through the one invoice path (right 'billing').
  */
 export const dentalClinicalRouter = router({
@@ -32,16 +44,16 @@ export const dentalClinicalRouter = router({
   getClinicalDentists: clinical.query(({ ctx }) => getClinicalDentists(ctx.tx, ctx.tenant.id)),
 
   /** {patientId?, page, pageSize, search?, status? ('active' = approved or in progress)} -> {data (totals, paid, progress), pagination}. */
-  getPlans: plans.input(planListInput.prefault({})).query(({ ctx, input }) => getPlans(ctx.tx, ctx.tenant.id, input)),
+  getPlans: planReader.input(planListInput.prefault({})).query(({ ctx, input }) => getPlans(ctx.tx, ctx.tenant.id, input)),
   /** The plan with its phases and procedures, totals, paid and balance (from its invoices), progress. */
-  getPlan: plans.input(planIdInput).query(({ ctx, input }) => getPlan(ctx.tx, ctx.tenant.id, input.id)),
+  getPlan: planReader.input(planIdInput).query(({ ctx, input }) => getPlan(ctx.tx, ctx.tenant.id, input.id)),
   createPlan: plans.input(planCreateInput).mutation(({ ctx, input }) => createPlan(ctx.tx, ctx.tenant.id, ctx.tenant.timezone, ctx.user.id, input)),
   /** Replaces the content of a draft or proposed plan. */
   updatePlan: plans.input(planUpdateInput).mutation(({ ctx, input }) => updatePlan(ctx.tx, ctx.tenant.id, ctx.tenant.timezone, input)),
   setPlanStatus: plans.input(planStatusInput).mutation(({ ctx, input }) => setPlanStatus(ctx.tx, ctx.tenant.id, ctx.user.id, input)),
   approvePlan: plans.input(planApproveInput).mutation(({ ctx, input }) => approvePlan(ctx.tx, ctx.tenant.id, ctx.user.id, input)),
   /** The consent as a PDF: {fileName, mimeType, base64} (the browser saves or opens it). */
-  getPlanConsentPdf: plans.input(planIdInput.extend({ language: z.enum(["es", "en"]).optional() })).query(async ({ ctx, input }) => {
+  getPlanConsentPdf: planReader.input(planIdInput.extend({ language: z.enum(["es", "en"]).optional() })).query(async ({ ctx, input }) => {
     const plan = await getPlan(ctx.tx, ctx.tenant.id, input.id);
     const t = ctx.tenant;
     const bytes = await consentPdf(plan, { language: input.language ?? (ctx.lang === "en" ? "en" : "es"), practice: { name: t.name, address: t.address ?? null, phone: t.phone ?? null, taxId: t.taxId ?? null } });

@@ -18,18 +18,20 @@ import { Skeleton } from "../../../components/ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../../../components/ui/table";
 import { toast } from "../../../components/ui/use-toast";
 import { formatDate, formatDateTime } from "../../../lib/dates";
+import { AccessDenied } from "../../shell/guards";
 import { AllergyWarning } from "../components/allergy-warning";
-import { RequireDentalRight, useDentalRights } from "../dental-layout";
+import { useDentalRights } from "../dental-layout";
 import { openBase64, PlanStatusBadge, ProcedureStatusBadge, ProgressBar, usePlanMoney } from "./common";
 import { Totals } from "./plan-wizard-page";
 
 /** /home/dental/plans/:planId: phases and procedures, statuses, progress, totals, paid and balance; approve, consent PDF, mark done, invoice, cancel. */
 export function PlanDetailPage() {
-  return (
-    <RequireDentalRight right="plans">
-      <PlanDetail />
-    </RequireDentalRight>
-  );
+  const { t } = useTranslation();
+  const { has, isLoading } = useDentalRights();
+  if (isLoading) return <Skeleton className="h-40 w-full" />;
+  // The front desk ('billing') opens the plan to invoice it; changing it needs 'plans'.
+  if (!has("plans") && !has("billing")) return <AccessDenied message={t("dashboard:noAccess")} />;
+  return <PlanDetail />;
 }
 
 /** The code of the payment method that sells on credit (its amount stays owed). */
@@ -78,8 +80,9 @@ function PlanDetail() {
   if (query.isLoading) return <Skeleton className="h-60 w-full" />;
   if (!plan) return <p className="text-sm text-destructive">{query.error?.message}</p>;
 
-  const editable = plan.status === "draft" || plan.status === "proposed";
-  const workable = plan.status === "approved" || plan.status === "in_progress";
+  const canPlan = has("plans");
+  const editable = canPlan && (plan.status === "draft" || plan.status === "proposed");
+  const workable = canPlan && (plan.status === "approved" || plan.status === "in_progress");
   const canBill = has("billing");
   const billable = plan.phases.flatMap((f) => f.procedures).filter((p) => p.status === "done" && !p.orderId);
   const chosen = billable.filter((p) => selected.has(p.id));
@@ -142,7 +145,7 @@ function PlanDetail() {
               </Link>
             </Button>
           ) : null}
-          {plan.status === "draft" ? (
+          {canPlan && plan.status === "draft" ? (
             <Button type="button" variant="outline" disabled={setStatus.isPending} onClick={() => setStatus.mutate({ id: plan.id, status: "proposed" })} data-testid="plan-propose">
               <Send className="size-4" />
               {t("dentalClinical:detail.propose")}
@@ -154,7 +157,7 @@ function PlanDetail() {
               {t("dentalClinical:detail.approve")}
             </Button>
           ) : null}
-          {plan.status !== "completed" && plan.status !== "cancelled" ? (
+          {canPlan && plan.status !== "completed" && plan.status !== "cancelled" ? (
             <Button type="button" variant="destructive" onClick={() => setCancelling(true)} data-testid="plan-cancel">
               <Ban className="size-4" />
               {t("dentalClinical:detail.cancel")}
