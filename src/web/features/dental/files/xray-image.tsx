@@ -68,7 +68,8 @@ export function ShapeSvg({ shape, size, selected, onSelect }: { shape: Annotatio
           stroke="#000000"
           strokeWidth={stroke * 0.4}
           paintOrder="stroke"
-          fontSize={Math.max(size.w, size.h) * 0.035}
+          fontSize={Math.max(size.w, size.h) * 0.028}
+          textAnchor={shape.x > 0.6 ? "end" : "start"}
           fontFamily="sans-serif"
           fontWeight={700}
           textDecoration={selected ? "underline" : undefined}

@@ -60,6 +60,8 @@ export function XrayViewer({ xray, onClose }: { xray: XrayView; onClose: () => v
   const start = React.useRef<[number, number] | null>(null);
   const svg = React.useRef<SVGSVGElement>(null);
   const labelInput = React.useRef<HTMLInputElement>(null);
+  // The enlarged image scrolls: a named region the keyboard can scroll too (as the tables do, WCAG 2.1.1).
+  const stageRegion = { role: "region", "aria-label": t("dentalFiles:xrays.stage"), tabIndex: 0 };
   const dirty = findings !== (xray.findings ?? "") || JSON.stringify(shapes) !== JSON.stringify(xray.annotations);
 
   const save = useMutation(
@@ -215,8 +217,8 @@ export function XrayViewer({ xray, onClose }: { xray: XrayView; onClose: () => v
         </div>
       </div>
       <p className="text-xs text-muted-foreground">{t(`dentalFiles:xrays.hint.${tool}`)}</p>
-      <div className="max-h-[60vh] min-h-40 overflow-auto rounded-md border bg-black" data-testid="xray-stage">
-        <div style={{ width: `${zoom * 100}%` }} className="mx-auto">
+      <div className="max-h-[60vh] min-h-40 overflow-auto rounded-md border bg-black focus-visible:outline-2 focus-visible:outline-ring" {...stageRegion} data-testid="xray-stage">
+        <div style={{ width: size ? `calc(${zoom} * min(100%, ${((60 * size.w) / size.h).toFixed(2)}vh))` : `${zoom * 100}%` }} className="mx-auto">
           <AnnotatedImage
             src={xray.fileUrl}
             alt={t("dentalFiles:xrays.imageAlt", { type: t(`dentalFiles:xrayType.${xray.type}`), date: xray.takenAt })}
