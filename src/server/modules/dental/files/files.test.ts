@@ -221,6 +221,8 @@ describe("documents", () => {
     expect((await owner.dental.getDocuments.query({ patientId: patient.id, page: 1, pageSize: 50 })).data.some((d) => d.id === doc.id)).toBe(false);
     const served = await t.app.inject({ method: "GET", url: file.url, headers: { host: "acme.localhost", cookie: await t.signIn("acme", "owner") } });
     expect(served.statusCode).toBe(200);
+    expect(served.headers["content-disposition"]).toContain("attachment");
+    expect(served.headers["content-type"]).toBe("application/pdf");
     expect((await errorOf(owner.dental.deleteDocument.mutate({ id: doc.id }))).code).toBe("NOT_FOUND");
   });
 

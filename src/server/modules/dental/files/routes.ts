@@ -98,10 +98,8 @@ export async function dentalFileRoutes(app: FastifyInstance, deps: AppDeps) {
       .header("cache-control", "private, no-store")
       .header("x-content-type-options", "nosniff")
       .header("content-security-policy", "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
-    if (!(IMAGE_EXTENSIONS as readonly string[]).includes(ext)) {
-      const download = (req.query as { download?: string }).download;
-      reply.header("content-disposition", download ? `attachment; filename="${name}"` : `inline; filename="${name}"`);
-    }
+    // A PDF is a download (the sandboxing CSP would keep the browser's viewer from showing it).
+    if (!(IMAGE_EXTENSIONS as readonly string[]).includes(ext)) reply.header("content-disposition", `attachment; filename="${name}"`);
     return reply.send(bytes);
   });
 

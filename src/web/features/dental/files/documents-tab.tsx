@@ -23,6 +23,12 @@ import type { DentalPatientSummary } from "../components/types";
 import { useDentalRights } from "../dental-layout";
 import { firstIssue, formatSize, uploadDentalFile, useLocalList } from "./common";
 
+/** The document's name with its file's extension, for the browser's download. */
+function downloadName(name: string, url: string): string {
+  const ext = url.slice(url.lastIndexOf("."));
+  return name.toLowerCase().endsWith(ext) ? name : `${name}${ext}`;
+}
+
 const typeOptions = (t: (k: string) => string) => DOCUMENT_TYPES.map((d) => ({ value: d, label: t(`dentalFiles:documentType.${d}`) }));
 
 /** Upload a document: the file and the type are both required (spec 03), max 10 MB; name, tags, confidential. */
@@ -171,7 +177,7 @@ export function DocumentsTab({ patient }: { patient: DentalPatientSummary }) {
           {rows.map((d) => (
             <TR key={d.id} data-testid="document-row">
               <TD stack="primary">
-                <a href={d.fileUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 font-medium break-words hover:underline" data-testid="document-link">
+                <a href={d.fileUrl} download={downloadName(d.name, d.fileUrl)} className="inline-flex items-center gap-1.5 font-medium break-words hover:underline" data-testid="document-link">
                   <FileText className="size-4 shrink-0 text-muted-foreground" aria-hidden />
                   {d.name}
                 </a>
