@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { quadrantOf, statusShown, surfaceLabel, type ToothState, toothLabel } from "../../../../shared/dental/chart";
@@ -129,6 +130,8 @@ export function WholeSymbol({ status }: { status: ToothStatus }) {
 export interface ToothProps {
   tooth: number;
   state: ToothState | undefined;
+  /** the accessible name: the tooth and its statuses (toothName) */
+  name: string;
   notation: ChartNotation;
   labelBelow: boolean;
   focused: boolean;
@@ -141,15 +144,9 @@ export interface ToothProps {
 }
 
 /** One tooth: five clickable surfaces, its number (the whole tooth), the whole tooth's symbol. */
-export const Tooth = React.memo(function Tooth({ tooth, state, notation, labelBelow, focused, readOnly, prefix, onPick, onFocusTooth, onKeyDown, registerRef }: ToothProps) {
-  const { t } = useTranslation();
+export const Tooth = React.memo(function Tooth({ tooth, state, name, notation, labelBelow, focused, readOnly, prefix, onPick, onFocusTooth, onKeyDown, registerRef }: ToothProps) {
   const sides = sidesOf(tooth);
   const whole = state?.whole ?? null;
-  const described = [
-    whole ? `${t("dental:surfaces.general")}: ${t(`dental:toothStatus.${whole}`)}` : null,
-    ...Object.entries(state?.surfaces ?? {}).map(([s, st]) => `${t(`dental:surfaces.${surfaceLabel(tooth, s as Surface)}`)}: ${t(`dental:toothStatus.${st}`)}`),
-  ].filter(Boolean);
-  const name = `${t("dental:selector.tooth", { tooth: toothLabel(tooth, notation) })}${described.length > 0 ? `, ${described.join(", ")}` : `, ${t("dental:toothStatus.healthy")}`}`;
   const toothY = labelBelow ? 4 : LABEL + 6;
   const pick = (surface: Surface) => (e: React.MouseEvent) => {
     e.stopPropagation();
@@ -222,6 +219,16 @@ export const Tooth = React.memo(function Tooth({ tooth, state, notation, labelBe
   );
 });
 
+/** 'Diente 36, Oclusal: Caries' (or 'Sano'): what a screen reader says of a tooth. */
+export function toothName(t: TFunction, tooth: number, state: ToothState | undefined, notation: ChartNotation): string {
+  const whole = state?.whole ?? null;
+  const described = [
+    whole ? `${t("dental:surfaces.general")}: ${t(`dental:toothStatus.${whole}`)}` : null,
+    ...Object.entries(state?.surfaces ?? {}).map(([s, st]) => `${t(`dental:surfaces.${surfaceLabel(tooth, s as Surface)}`)}: ${t(`dental:toothStatus.${st}`)}`),
+  ].filter(Boolean);
+  return `${t("dental:selector.tooth", { tooth: toothLabel(tooth, notation) })}, ${described.length > 0 ? described.join(", ") : t("dental:toothStatus.healthy")}`;
+}
+
 /** Statuses of the whole tooth drawn by filling its surfaces rather than by a symbol. */
 function isSurfaceFill(status: ToothStatus): boolean {
   return status === "cavity" || status === "filling" || status === "fractured";
@@ -261,7 +268,7 @@ export function StatusSwatch({ status, prefix, className }: { status: ToothStatu
 }
 
 /** The legend: every status with its colour and symbol. */
-export function ChartLegend({ prefix }: { prefix: string }) {
+export const ChartLegend = React.memo(function ChartLegend({ prefix }: { prefix: string }) {
   const { t } = useTranslation();
   return (
     <div className="grid gap-2" data-testid="odontogram-legend">
@@ -279,4 +286,4 @@ export function ChartLegend({ prefix }: { prefix: string }) {
       </ul>
     </div>
   );
-}
+});

@@ -17,7 +17,7 @@ import { Table, TBody, TD, TH, THead, TR } from "../../../components/ui/table";
 import { toast } from "../../../components/ui/use-toast";
 import { formatDate, formatDateTime, todayInSantoDomingo } from "../../../lib/dates";
 import { cn } from "../../../lib/utils";
-import { ChartLegend, StatusPatterns, StatusSwatch, Tooth, ToothRow } from "./odontogram-chart";
+import { ChartLegend, StatusPatterns, StatusSwatch, Tooth, ToothRow, toothName } from "./odontogram-chart";
 
 type ChartData = { patientId: string; at: string | null; dentition: Dentition; eventCount: number; teeth: { tooth: number; whole: ToothStatus | null; surfaces: Partial<Record<string, ToothStatus>> }[] };
 
@@ -76,6 +76,9 @@ export function OdontogramView({ patientId, dentition: initialDentition }: { pat
   const chartQuery = useQuery({ ...trpc.dental.getChart.queryOptions(chartInput), placeholderData: keepPreviousData });
   const chart = React.useMemo(() => toChart(chartQuery.data as ChartData | undefined), [chartQuery.data]);
   const [picking, setPicking] = React.useState<{ tooth: number; surface: Surface } | null>(null);
+  // The chart is drawn first; the history panel follows in the next, interruptible render.
+  const [showHistory, setShowHistory] = React.useState(false);
+  React.useEffect(() => React.startTransition(() => setShowHistory(true)), []);
   const liveKey = trpc.dental.getChart.queryKey({ patientId, at: null });
 
   const record = useMutation(
@@ -149,7 +152,7 @@ export function OdontogramView({ patientId, dentition: initialDentition }: { pat
           <ChartLegend prefix={`${prefix}-legend`} />
         </CardContent>
       </Card>
-      <ToothHistory patientId={patientId} notation={notation} />
+      {showHistory ? <ToothHistory patientId={patientId} notation={notation} /> : <Skeleton className="h-40 w-full" />}
       <StatusMenu picking={picking} chart={chart} notation={notation} prefix={prefix} onClose={() => setPicking(null)} onApply={apply} />
     </div>
   );
@@ -223,6 +226,7 @@ function ChartRows({
               <Tooth
                 tooth={tooth}
                 state={chart.get(tooth)}
+                name={toothName(t, tooth, chart.get(tooth), notation)}
                 notation={notation}
                 labelBelow={r >= upperRows}
                 focused={tooth === current}
@@ -338,7 +342,7 @@ function StatusMenuBody({
 }
 
 /** Every change of the chart, newest first, filterable by tooth. */
-function ToothHistory({ patientId, notation }: { patientId: string; notation: ChartNotation }) {
+const ToothHistory = React.memo(function ToothHistory({ patientId, notation }: { patientId: string; notation: ChartNotation }) {
   const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const [tooth, setTooth] = React.useState<number | null>(null);
@@ -440,4 +444,4 @@ function ToothHistory({ patientId, notation }: { patientId: string; notation: Ch
       </CardContent>
     </Card>
   );
-}
+});
