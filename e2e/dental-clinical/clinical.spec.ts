@@ -114,6 +114,11 @@ test("record and correction, two-phase plan in the wizard, approve, mark done, i
   // The first phase's procedure done: the phase completes, the plan is in progress.
   const first = detail.getByTestId("plan-phase").nth(0);
   await first.getByTestId("procedure-done").click();
+  const done = page.getByTestId("procedure-done-dialog");
+  const recordSelect = done.getByTestId("procedure-done-record");
+  await recordSelect.selectOption((await recordSelect.locator("option", { hasText: "Caries profunda en 36" }).getAttribute("value"))!);
+  await done.getByTestId("procedure-done-confirm").click();
+  await expect(done).toBeHidden();
   await expect(first.getByTestId("phase-status")).toHaveText("Completada");
   await expect(detail.getByTestId("plan-status")).toHaveText("En progreso");
 

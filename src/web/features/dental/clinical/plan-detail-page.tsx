@@ -52,6 +52,7 @@ function PlanDetail() {
   const [cancelling, setCancelling] = React.useState(false);
   const [invoicing, setInvoicing] = React.useState(false);
   const [pdfLoading, setPdfLoading] = React.useState(false);
+  const [completing, setCompleting] = React.useState<{ id: string; name: string } | null>(null);
   const plan = query.data;
   const money = usePlanMoney(plan?.currency ?? "DOP");
   const refresh = () => qc.invalidateQueries(trpc.dental.pathFilter());
@@ -63,15 +64,6 @@ function PlanDetail() {
         await refresh();
         setCancelling(false);
         toast({ variant: "success", title: t("dentalClinical:detail.statusChanged", { status: t(`dentalClinical:planStatus.${p.status}`) }) });
-      },
-      onError: failed,
-    }),
-  );
-  const complete = useMutation(
-    trpc.dental.completeProcedure.mutationOptions({
-      onSuccess: async () => {
-        await refresh();
-        toast({ variant: "success", title: t("dentalClinical:detail.procedureDone") });
       },
       onError: failed,
     }),
@@ -286,7 +278,7 @@ function PlanDetail() {
                       </TD>
                       <TD stack="actions" className="text-right">
                         {workable && p.status === "pending" ? (
-                          <Button type="button" size="sm" variant="outline" disabled={complete.isPending} onClick={() => complete.mutate({ procedureId: p.id })} data-testid="procedure-done">
+                          <Button type="button" size="sm" variant="outline" onClick={() => setCompleting({ id: p.id, name: p.name })} data-testid="procedure-done">
                             <CheckCircle2 className="size-4" />
                             {t("dentalClinical:detail.markDone")}
                           </Button>
@@ -330,6 +322,7 @@ function PlanDetail() {
         </Card>
       ) : null}
 
+      <CompleteDialog procedure={completing} patientId={plan.patientId} onClose={() => setCompleting(null)} />
       <ApproveDialog open={approving} onOpenChange={setApproving} planId={plan.id} patientName={plan.patientName} onConsent={() => void downloadConsent()} />
       <Dialog open={cancelling} onOpenChange={setCancelling}>
         <DialogContent closeLabel={t("common:actions.close")} data-testid="plan-cancel-dialog">
@@ -358,6 +351,63 @@ function PlanDetail() {
         }}
       />
     </div>
+  );
+}
+
+/** 'Marcar realizado': who and when are the signed-in user and now; the visit's clinical record can be linked (the odontogram change then names it). */
+function CompleteDialog({ procedure, patientId, onClose }: { procedure: { id: string; name: string } | null; patientId: string; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const { has } = useDentalRights();
+  const open = procedure !== null;
+  const records = useQuery({ ...trpc.dental.getClinicalRecords.queryOptions({ patientId, page: 1, pageSize: 20 }), enabled: open && has("clinical") });
+  const [recordId, setRecordId] = React.useState("");
+  React.useEffect(() => {
+    if (open) setRecordId("");
+  }, [open]);
+  const complete = useMutation(
+    trpc.dental.completeProcedure.mutationOptions({
+      onSuccess: async () => {
+        await qc.invalidateQueries(trpc.dental.pathFilter());
+        toast({ variant: "success", title: t("dentalClinical:detail.procedureDone") });
+        onClose();
+      },
+      onError: (e) => toast({ variant: "destructive", title: t("dentalClinical:detail.actionError"), description: e.message }),
+    }),
+  );
+  const choices = (records.data?.data ?? []).filter((r) => !r.correctedById);
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
+      <DialogContent closeLabel={t("common:actions.close")} data-testid="procedure-done-dialog">
+        <FormDialog
+          title={t("dentalClinical:detail.doneTitle")}
+          description={t("dentalClinical:detail.doneText", { name: procedure?.name ?? "" })}
+          onSubmit={() => procedure && complete.mutate({ procedureId: procedure.id, clinicalRecordId: recordId || null })}
+          cancelLabel={t("common:actions.cancel")}
+          onCancel={onClose}
+          submit={
+            <Button type="submit" disabled={complete.isPending} data-testid="procedure-done-confirm">
+              {t("dentalClinical:detail.markDone")}
+            </Button>
+          }
+        >
+          {has("clinical") ? (
+            <div className="grid gap-1.5">
+              <Label htmlFor="done-record">{t("dentalClinical:detail.linkRecord")}</Label>
+              <NativeSelect id="done-record" value={recordId} onChange={(e) => setRecordId(e.target.value)} autoFocus data-testid="procedure-done-record">
+                <option value="">{t("dentalClinical:detail.noRecord")}</option>
+                {choices.map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {formatDate(r.visitDate, i18n.language)} · {r.diagnosis ?? r.treatment ?? r.chiefComplaint ?? ""}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          ) : null}
+        </FormDialog>
+      </DialogContent>
+    </Dialog>
   );
 }
 
