@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ageOn, annotationsSchema, canMoveLabOrder, canMovePrescription, createDocumentInput, createLabOrderInput, dentalFileName, isLabOrderOverdue, nextLabOrderStatuses } from "./files";
+import { ageOn, annotationsSchema, canMoveLabOrder, canMovePrescription, createDocumentInput, createLabOrderInput, dentalFileName, isLabOrderOverdue, nextLabOrderStatuses, updateXrayInput } from "./files";
 
 describe("x-ray annotations", () => {
   const arrow = { id: "a", kind: "arrow", color: "#ef4444", x1: 0, y1: 0.5, x2: 1, y2: 0.25 };
@@ -54,6 +54,14 @@ describe("lab orders", () => {
     expect(ok).toMatchObject({ laboratory: "Lab", teeth: [36, 37], cost: "1250.50", specifications: null });
     expect(createLabOrderInput.safeParse({ ...ok, teeth: [10] }).success).toBe(false);
     expect(createLabOrderInput.safeParse({ ...ok, teeth: [55] }).success).toBe(true);
+  });
+});
+
+describe("x-ray updates", () => {
+  it("change only what they name (teeth stay when not sent)", () => {
+    const id = "0190a5b0-0000-7000-8000-000000000001";
+    expect(updateXrayInput.parse({ id, findings: "Caries" })).toEqual({ id, findings: "Caries" });
+    expect(updateXrayInput.parse({ id, teeth: [37, 36] })).toEqual({ id, teeth: [36, 37] });
   });
 });
 

@@ -127,11 +127,12 @@ const optionalText = (max: number) =>
     .refine(isStorableText, M.invalidText)
     .nullish()
     .transform((v) => v || null);
-const teeth = z
+/** FDI teeth, each once, in order (an update without them leaves them as they are). */
+const teethList = z
   .array(z.number().int().refine(isFdiTooth, M.invalidTooth))
   .max(52)
-  .default([])
   .transform((list) => [...new Set(list)].sort((a, b) => a - b));
+const teeth = teethList.default([]);
 const date = calendarDate(M.invalidDate);
 const fileUrl = z.string().refine((u) => DENTAL_FILE_URL.test(u), M.invalidFile);
 
@@ -175,7 +176,7 @@ export const updateXrayInput = z.object({
   id: z.string().uuid(),
   findings: optionalText(4000).optional(),
   annotations: annotationsSchema.optional(),
-  teeth: teeth.optional(),
+  teeth: teethList.optional(),
   type: z.enum(XRAY_TYPES).optional(),
   takenBy: optionalText(120).optional(),
   takenAt: date.optional(),

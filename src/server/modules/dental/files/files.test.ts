@@ -131,6 +131,7 @@ describe("x-rays", () => {
     ];
     const updated = await owner.dental.updateXray.mutate({ id: created[0]!.id, findings: "Caries en 36 distal", annotations });
     expect(updated.annotations).toEqual(annotations);
+    expect(updated.teeth).toEqual([16, 36]);
     const list = await owner.dental.getXrays.query({ patientId: patient.id, page: 1, pageSize: 10 });
     expect(list.data.find((x) => x.id === created[0]!.id)).toMatchObject({ findings: "Caries en 36 distal", annotations });
     expect((await owner.dental.getXrays.query({ search: "36 distal", page: 1, pageSize: 10 })).data.map((x) => x.id)).toEqual([created[0]!.id]);
