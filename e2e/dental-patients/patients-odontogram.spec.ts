@@ -129,3 +129,30 @@ test("the odontogram page picks a patient first and switches to the child dentit
   await expect(page.getByTestId("odontogram-chart").locator('[data-tooth="55"]')).toBeVisible();
   await shot(page, "odontogram-page-es");
 });
+
+test("the tooth-chart selector (lab order form) picks teeth on the adult and child grids and shows five badges then +N", async ({ page }) => {
+  const name = `Dientes E2E ${Date.now()}`;
+  await signIn(page, "owner@demo.test", "demo1234", "dental");
+  const base = page.url().replace(/\/home.*$/, "");
+  await page.goto(`${base}/home/dental/patients/new`);
+  await page.getByLabel("Nombre completo").fill(name);
+  await page.getByTestId("save-patient").click();
+  await expect(page.getByTestId("patient-title")).toHaveText(name);
+  await page.getByTestId("tab-labOrders").click();
+  await page.getByTestId("new-lab-order").click();
+  await page.getByTestId("tooth-chart-selector").click();
+  const picker = page.getByTestId("tooth-chart-picker");
+  await expect(picker).toBeVisible();
+  for (const tooth of [11, 12, 13, 21, 22, 36]) await picker.locator(`[data-tooth="${tooth}"]`).click();
+  await picker.getByRole("button", { name: "Temporales" }).click();
+  await picker.locator('[data-tooth="55"]').click();
+  await expect(picker.locator('[data-tooth="55"]')).toHaveAttribute("aria-pressed", "true");
+  await expect(picker).toContainText("7 seleccionados");
+  await shot(page, "tooth-selector-es");
+  await expectNoSeriousViolations(page, "tooth-chart selector");
+  await page.keyboard.press("Escape");
+  await expect(picker).toBeHidden();
+  const selector = page.getByTestId("tooth-chart-selector");
+  await expect(selector.getByTestId("tooth-badge")).toHaveText(["11", "12", "13", "21", "22"]);
+  await expect(selector.getByTestId("tooth-badge-more")).toHaveText("+2");
+});
