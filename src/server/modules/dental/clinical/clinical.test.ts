@@ -249,6 +249,17 @@ describe("dental treatment plans", () => {
     await owner.invoice.recordPayment.mutate({ invoice_id: invoice.invoiceId, payment_method_id: cash, currency_id: dop, amount: "1000", client_payment_id: newId() });
     expect(await owner.dental.getPlan.query({ id: plan.id })).toMatchObject({ paid: "1000.00", balance: "12000.00" });
     expect((await owner.dental.getPlans.query({ patientId: patient.id, status: "active" })).data.find((p) => p.id === plan.id)).toMatchObject({ paid: "1000.00" });
+    // A cancelled (anulada) invoice frees its procedures: they are billed again on a new invoice.
+    const other = await owner.dental.createPlan.mutate(twoPhases());
+    await owner.dental.approvePlan.mutate({ id: other.id, consentSignedBy: "Ana" });
+    const single = other.phases[0]!.procedures[1]!;
+    await owner.dental.completeProcedure.mutate({ procedureId: single.id });
+    const first = await owner.dental.invoiceProcedures.mutate({ planId: other.id, procedureIds: [single.id], clientOrderId: newId(), ncfTypeId: b02, paymentMethodId: cash });
+    await owner.invoice.cancel.mutate({ invoiceId: first.invoiceId, reasonCode: "01", recreate: false });
+    expect((await owner.dental.getPlan.query({ id: other.id })).phases[0]!.procedures[1]).toMatchObject({ orderId: first.invoiceId, invoiceCancelled: true });
+    const second = await owner.dental.invoiceProcedures.mutate({ planId: other.id, procedureIds: [single.id], clientOrderId: newId(), ncfTypeId: b02 });
+    expect(second.invoiceId).not.toBe(first.invoiceId);
+    expect((await owner.dental.getPlan.query({ id: other.id })).phases[0]!.procedures[1]).toMatchObject({ orderId: second.invoiceId, invoiceCancelled: false });
     // The last procedure completes the plan.
     const done = await owner.dental.completeProcedure.mutate({ procedureId: corona.id });
     expect(done.status).toBe("completed");

@@ -5,6 +5,7 @@ import { type invoiceProceduresInput, planTotals, prorate } from "../../../../sh
 import { rowsOf } from "../../../db/client";
 import { appError } from "../../../trpc/errors";
 import { CREDIT_METHOD_CODE, createInvoice, loadProducts, type PosContext, priceItems } from "../../pos/service";
+import { orders } from "../../pos/tables";
 import { dentalPatients, dentalPlanPhases, dentalPlanProcedures, dentalTreatmentPlans } from "../tables";
 import { planNotFound } from "./plans";
 
@@ -46,9 +47,18 @@ export async function invoiceProcedures(ctx: PosContext, input: Input) {
   if (currency.code && currency.code !== plan.currency) throw appError("BAD_REQUEST", "dentalClinical:errors.invoiceCurrency", { currency: plan.currency });
 
   const all = await tx
-    .select({ id: dentalPlanProcedures.id, productId: dentalPlanProcedures.productId, price: dentalPlanProcedures.price, status: dentalPlanProcedures.status, orderId: dentalPlanProcedures.orderId, name: dentalPlanProcedures.name })
+    .select({
+      id: dentalPlanProcedures.id,
+      productId: dentalPlanProcedures.productId,
+      price: dentalPlanProcedures.price,
+      status: dentalPlanProcedures.status,
+      orderId: dentalPlanProcedures.orderId,
+      orderStatus: orders.status,
+      name: dentalPlanProcedures.name,
+    })
     .from(dentalPlanProcedures)
     .innerJoin(dentalPlanPhases, and(eq(dentalPlanPhases.tenantId, dentalPlanProcedures.tenantId), eq(dentalPlanPhases.id, dentalPlanProcedures.phaseId)))
+    .leftJoin(orders, and(eq(orders.tenantId, dentalPlanProcedures.tenantId), eq(orders.id, dentalPlanProcedures.orderId)))
     .where(and(eq(dentalPlanProcedures.tenantId, tenantId), eq(dentalPlanProcedures.planId, plan.id)))
     .orderBy(dentalPlanPhases.position, dentalPlanProcedures.position);
   const wanted = new Set(input.procedureIds);
@@ -56,7 +66,8 @@ export async function invoiceProcedures(ctx: PosContext, input: Input) {
   if (picked.length !== wanted.size) throw appError("NOT_FOUND", "dentalClinical:errors.procedureNotFound");
   const notDone = picked.find((p) => p.status !== "done");
   if (notDone) throw appError("BAD_REQUEST", "dentalClinical:errors.procedureNotDone", { name: notDone.name });
-  const invoiced = picked.find((p) => p.orderId);
+  // A procedure whose invoice was cancelled (anulada) is billed again on a new invoice.
+  const invoiced = picked.find((p) => p.orderId && p.orderStatus !== "cancelled");
   if (invoiced) throw appError("BAD_REQUEST", "dentalClinical:errors.procedureInvoiced", { name: invoiced.name });
 
   // Each live procedure's part of the patient's share: the share, scaled to what the procedures cost, prorated by price.

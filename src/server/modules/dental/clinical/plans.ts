@@ -360,6 +360,7 @@ export async function getPlan(tx: Tx, tenantId: string, id: string) {
         code: dentalProcedureTypes.code,
         orderNumber: orders.number,
         orderNcf: orders.ncf,
+        orderStatus: orders.status,
       })
       .from(dentalPlanProcedures)
       .innerJoin(dentalProcedureTypes, and(eq(dentalProcedureTypes.tenantId, dentalPlanProcedures.tenantId), eq(dentalProcedureTypes.id, dentalPlanProcedures.procedureTypeId)))
@@ -412,7 +413,7 @@ export async function getPlan(tx: Tx, tenantId: string, id: string) {
       status: f.status,
       procedures: procedures
         .filter((x) => x.row.phaseId === f.id)
-        .map(({ row, scope, code, orderNumber, orderNcf }) => ({
+        .map(({ row, scope, code, orderNumber, orderNcf, orderStatus }) => ({
           id: row.id,
           position: row.position,
           procedureTypeId: row.procedureTypeId,
@@ -429,6 +430,8 @@ export async function getPlan(tx: Tx, tenantId: string, id: string) {
           orderId: row.orderId,
           orderNumber,
           orderNcf,
+          /** the invoice was cancelled: the procedure can be billed again */
+          invoiceCancelled: orderStatus === "cancelled",
         })),
     })),
   };

@@ -76,7 +76,7 @@ function PlanDetail() {
   const editable = canPlan && (plan.status === "draft" || plan.status === "proposed");
   const workable = canPlan && (plan.status === "approved" || plan.status === "in_progress");
   const canBill = has("billing");
-  const billable = plan.phases.flatMap((f) => f.procedures).filter((p) => p.status === "done" && !p.orderId);
+  const billable = plan.phases.flatMap((f) => f.procedures).filter((p) => p.status === "done" && (!p.orderId || p.invoiceCancelled));
   const chosen = billable.filter((p) => selected.has(p.id));
   const place = (p: { tooth: number | null; surfaces: string[] }) =>
     p.tooth === null
@@ -234,7 +234,7 @@ function PlanDetail() {
               </THead>
               <TBody>
                 {f.procedures.map((p) => {
-                  const canPick = p.status === "done" && !p.orderId;
+                  const canPick = p.status === "done" && (!p.orderId || p.invoiceCancelled);
                   return (
                     <TR key={p.id} data-testid="plan-procedure">
                       {canBill ? (
@@ -269,6 +269,7 @@ function PlanDetail() {
                             <Link to={`/home/invoices/${p.orderId}`} className="text-xs text-primary hover:underline" data-testid="procedure-invoice">
                               {p.orderNumber}
                               {p.orderNcf ? ` · ${p.orderNcf}` : ""}
+                              {p.invoiceCancelled ? ` (${t("dentalClinical:detail.invoiceCancelled")})` : ""}
                             </Link>
                           ) : null}
                         </div>
