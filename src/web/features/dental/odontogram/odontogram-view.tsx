@@ -43,16 +43,22 @@ function withChanges(rows: ChartRow[], changes: { tooth: number; surface: string
   return [...byTooth.values()].sort((a, b) => a.tooth - b.tooth);
 }
 
-/** On a phone each quadrant is a row of its own (8 teeth fit); wider screens show each arch on one row. */
-function useNarrow() {
-  const query = "(max-width: 639px)";
-  const [narrow, setNarrow] = React.useState(() => typeof window !== "undefined" && window.matchMedia(query).matches);
-  React.useEffect(() => {
-    const m = window.matchMedia(query);
-    const on = () => setNarrow(m.matches);
-    m.addEventListener("change", on);
-    return () => m.removeEventListener("change", on);
-  }, []);
+/**
+ * Whether the chart's box is too narrow for an arch on one row (16 teeth under ~36 px each are hard
+ * to hit): then each quadrant is a row of its own. Measured on the box, not the window, so a tablet
+ * with the side menu open gets the roomy layout too.
+ */
+function useNarrow(ref: React.RefObject<HTMLElement | null>) {
+  const [narrow, setNarrow] = React.useState(() => typeof window !== "undefined" && window.innerWidth < 1024);
+  React.useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setNarrow(el.clientWidth < 600);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
   return narrow;
 }
 
@@ -175,7 +181,8 @@ function ChartRows({
   onPick(tooth: number, surface: Surface): void;
 }) {
   const { t } = useTranslation();
-  const narrow = useNarrow();
+  const box = React.useRef<HTMLDivElement>(null);
+  const narrow = useNarrow(box);
   const { upper, lower } = chartLayout(dentition);
   const half = upper.length / 2;
   const rows = narrow ? [upper.slice(0, half), upper.slice(half), lower.slice(0, half), lower.slice(half)] : [upper, lower];
@@ -217,7 +224,7 @@ function ChartRows({
   }, []);
 
   return (
-    <div className={cn("grid justify-items-center gap-2", readOnly && "opacity-90")} data-testid="odontogram-chart" data-readonly={readOnly || undefined}>
+    <div ref={box} className={cn("grid justify-items-center gap-2", readOnly && "opacity-90")} data-testid="odontogram-chart" data-readonly={readOnly || undefined}>
       {rows.map((row, r) => (
         <React.Fragment key={row[0]}>
           {r === upperRows ? <div className="h-px w-full max-w-[760px] bg-border" aria-hidden /> : null}
