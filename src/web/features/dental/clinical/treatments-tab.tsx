@@ -15,14 +15,15 @@ export function TreatmentsTab({ patient }: { patient: DentalPatientSummary }) {
   const trpc = useTRPC();
   const { has } = useDentalRights();
   const [page, setPage] = React.useState(1);
-  const allowed = has("plans");
+  // The front desk ('billing') sees the plans to invoice them; only 'plans' creates one.
+  const allowed = has("plans") || has("billing");
   const list = useQuery({ ...trpc.dental.getPlans.queryOptions({ patientId: patient.id, page, pageSize: 10 }), enabled: allowed, placeholderData: keepPreviousData });
   if (!allowed) return <p className="text-sm text-muted-foreground">{t("dentalClinical:noRight")}</p>;
   return (
     <div className="grid gap-3" data-testid="treatments-tab">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold">{t("dentalClinical:plans.tabTitle")}</h2>
-        <NewLink to={`/home/dental/patients/${patient.id}/plans/new`} label={t("dentalClinical:plans.new")} testId="plan-new" />
+        {has("plans") ? <NewLink to={`/home/dental/patients/${patient.id}/plans/new`} label={t("dentalClinical:plans.new")} testId="plan-new" /> : null}
       </div>
       <PlansTable
         rows={list.data?.data ?? []}
