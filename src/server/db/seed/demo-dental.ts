@@ -8,9 +8,9 @@ import { businessDate } from "../../../shared/platform/dates";
 import { newId } from "../../ids";
 import { hashPassword, type SessionUser } from "../../modules/auth/service";
 import { users } from "../../modules/auth/tables";
-import { currencies } from "../../modules/currency/tables";
 import { createCustomer } from "../../modules/customer/service";
 import { createProcedureType } from "../../modules/dental/admin/catalogue";
+import { invoiceProcedures } from "../../modules/dental/clinical/invoicing";
 import { dentalStorageKey } from "../../modules/dental/files/storage";
 import {
   dentalClinicalRecords,
@@ -26,7 +26,7 @@ import {
 import { createEmployee } from "../../modules/employee/service";
 import { createTenant } from "../../modules/onboarding/service";
 import { paymentMethods } from "../../modules/payment-method/tables";
-import { createInvoice, type PosContext } from "../../modules/pos/service";
+import type { PosContext } from "../../modules/pos/service";
 import { unsafeFindTenantBySubdomain } from "../../modules/tenant/service";
 import { tenants } from "../../modules/tenant/tables";
 import type { UploadStorage } from "../../modules/upload/storage";
@@ -257,36 +257,18 @@ export async function seedDemoDental(db: Db, storage: UploadStorage, now = new D
       { tenantId, id: newId(), patientId: luis.id, number: 1, laboratory: "Laboratorio Dental Caribe", orderType: "Corona de porcelana", teeth: [46], dueDate: day(-7), specifications: "Color A2, metal-porcelana", status: "pending", createdBy: ownerId, createdAt: at(0) },
       { tenantId, id: newId(), patientId: jose.id, number: 2, laboratory: "ProDental Lab", orderType: "Guarda oclusal", teeth: [], dueDate: day(3), specifications: "Guarda rígida superior, 2 mm", trackingNumber: "PDL-88412", cost: "4500.00", status: "sent", statusChangedAt: at(12), createdBy: ownerId, createdAt: at(14) },
     ]);
-    return { maria, phase1Ids, phase1Items: phase1Items.map((i) => cat(i.code).productId) };
+    return { maria, planId, phase1Ids };
   });
 
-  // Phase 1 invoiced through the one invoice path (server prices, NCF, idempotency key).
-  // createInvoice commits in its last round trip: the order id is linked in a transaction of its own.
-  const orderId = await withTenant(db, tenantId, async (tx) => {
+  // Phase 1 invoiced the way the plan page does it (dental.invoiceProcedures: the one invoice path,
+  // NCF from the ranges, the procedures linked to the invoice), paid in cash.
+  await withTenant(db, tenantId, async (tx) => {
     const [t] = await tx.select().from(tenants).where(eq(tenants.id, tenantId));
     const [o] = await tx.select().from(users).where(and(eq(users.tenantId, tenantId), eq(users.id, ownerId)));
     const user = { id: o!.id, tenantId, name: o!.name, email: o!.email, role: "owner", isOwner: true, language: "es", warehouseId, imageUrl: null, permissions: [] } as unknown as SessionUser;
     const ctx: PosContext = { tx, tenant: t!, user };
     const [cash] = await tx.select({ id: paymentMethods.id }).from(paymentMethods).where(and(eq(paymentMethods.tenantId, tenantId), eq(paymentMethods.code, "CASH")));
-    const [dop] = await tx.select({ id: currencies.id }).from(currencies).where(and(eq(currencies.tenantId, tenantId), eq(currencies.code, "DOP")));
-    const items = seeded.phase1Items.map((productId) => ({ productId, quantity: "1" }));
-    // The phase's lines: consultation, cleaning and two composite fillings, paid in cash.
-    const total = ["CONS", "PROF", "RES", "RES"].reduce((s, code) => s.plus(DEMO_DENTAL_CATALOGUE.find((e) => e.code === code)!.price), new Big(0)).toFixed(2);
-    const sale = await createInvoice(ctx, {
-      clientOrderId: newId(),
-      customerId: seeded.maria.customerId,
-      warehouseId,
-      items,
-      payments: [{ paymentMethodId: cash!.id, currencyId: dop!.id, amount: total }],
-      notes: "Plan de tratamiento #1, fase 1",
-      source: "invoice",
-    });
-    return sale.orderId;
-  });
-  await withTenant(db, tenantId, async (tx) => {
-    for (const id of seeded.phase1Ids) {
-      await tx.update(dentalPlanProcedures).set({ orderId }).where(and(eq(dentalPlanProcedures.tenantId, tenantId), eq(dentalPlanProcedures.id, id)));
-    }
+    await invoiceProcedures(ctx, { planId: seeded.planId, procedureIds: seeded.phase1Ids, clientOrderId: newId(), paymentMethodId: cash!.id });
   });
 
   // An x-ray of 46: a generated grayscale image in the tenant's private dental files, with an arrow at the finding.

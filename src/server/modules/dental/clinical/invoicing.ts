@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { Big, toBig } from "../../../../shared/catalog/decimal";
 import { type invoiceProceduresInput, planTotals, prorate } from "../../../../shared/dental/plan";
 import { rowsOf } from "../../../db/client";
+import { newId } from "../../../ids";
 import { appError } from "../../../trpc/errors";
 import { CREDIT_METHOD_CODE, createInvoice, loadProducts, type PosContext, priceItems } from "../../pos/service";
 import { orders } from "../../pos/tables";
@@ -17,8 +18,8 @@ type Input = z.output<typeof invoiceProceduresInput>;
  * patient's customer. Each procedure is billed at its part of the plan's patient share (its price
  * less its prorated share of the plan's discount and insurance coverage, src/shared/dental/plan.ts
  * prorate over every live procedure of the plan), paid now with one method or left owed on credit.
- * createInvoice is handed a view of the transaction that it cannot commit early (commitWith), so the
- * procedures' order_id (a foreign key to the new invoice) is written after it in the same transaction.
+ * The procedures' order_id (a foreign key to the new invoice) is written in the invoice's own last
+ * round trip (createInvoice's linkedWrites), so it commits with the invoice or not at all.
  */
 export async function invoiceProcedures(ctx: PosContext, input: Input) {
   const { tx, tenant } = ctx;
@@ -97,25 +98,24 @@ export async function invoiceProcedures(ctx: PosContext, input: Input) {
 
   // The invoice's total as the invoice path prices it (ITBIS added when the service products carry it): paid now, or owed on credit.
   const { totals: priced } = priceItems(items, await loadProducts(tx, tenantId, items.map((i) => i.productId)));
-  // createInvoice's last round trip commits the transaction it is given (commitWith); a view of the
-  // same transaction that is not registered for that early commit lets the procedures be linked after it.
-  const linked = Object.create(tx) as typeof tx;
-  const sale = await createInvoice(
-      { ...ctx, tx: linked },
-      {
-        source: "invoice",
-        clientOrderId: input.clientOrderId,
-        customerId: plan.customer_id,
-        warehouseId: setting.warehouse_id!,
-        ncfTypeId: input.ncfTypeId ?? null,
-        items,
-        payments: [{ paymentMethodId: methodId, currencyId: currency.id!, amount: priced.total }],
-        notes: null,
-      },
-  );
-  await tx
-    .update(dentalPlanProcedures)
-    .set({ orderId: sale.orderId })
-    .where(and(eq(dentalPlanProcedures.tenantId, tenantId), inArray(dentalPlanProcedures.id, [...wanted])));
+  // The procedures take the invoice's id in the invoice's own last round trip (linkedWrites), after its row.
+  const orderId = newId();
+  const sale = await createInvoice(ctx, {
+    source: "invoice",
+    orderId,
+    clientOrderId: input.clientOrderId,
+    customerId: plan.customer_id,
+    warehouseId: setting.warehouse_id,
+    ncfTypeId: input.ncfTypeId ?? null,
+    items,
+    payments: [{ paymentMethodId: methodId, currencyId: currency.id, amount: priced.total }],
+    notes: null,
+    linkedWrites: [
+      tx
+        .update(dentalPlanProcedures)
+        .set({ orderId })
+        .where(and(eq(dentalPlanProcedures.tenantId, tenantId), inArray(dentalPlanProcedures.id, [...wanted]))),
+    ],
+  });
   return { invoiceId: sale.orderId, number: sale.orderNumber, ncf: sale.ncf ?? null };
 }
