@@ -8,18 +8,34 @@ import { usePermissions } from "../../lib/permissions";
 import { cn } from "../../lib/utils";
 import { AccessDenied } from "../shell/guards";
 
-/** The area's menu: each entry needs its right of the practice's module-permissions setting. */
-export const DENTAL_AREAS: { key: string; path: string; right: DentalRight }[] = [
-  { key: "dashboard", path: "/home/dental", right: "access" },
-  { key: "patients", path: "/home/dental/patients", right: "access" },
-  { key: "odontogram", path: "/home/dental/odontogram", right: "clinical" },
-  { key: "history", path: "/home/dental/history", right: "clinical" },
-  { key: "plans", path: "/home/dental/plans", right: "plans" },
-  { key: "prescriptions", path: "/home/dental/prescriptions", right: "prescribe" },
-  { key: "xrays", path: "/home/dental/xrays", right: "files" },
-  { key: "labOrders", path: "/home/dental/lab-orders", right: "files" },
-  { key: "reports", path: "/home/dental/reports", right: "reports" },
-  { key: "settings", path: "/home/dental/settings", right: "settings" },
+/**
+ * What each part of the area needs of the practice's module-permissions setting (the server checks
+ * the same): plans are read with 'plans' or 'billing' (the front desk invoices them), x-rays are
+ * confidential clinical data ('files' and 'confidential').
+ */
+export const DENTAL_AREA_RIGHTS = {
+  patients: (has: (r: DentalRight) => boolean) => has("access"),
+  clinical: (has: (r: DentalRight) => boolean) => has("clinical"),
+  plans: (has: (r: DentalRight) => boolean) => has("plans") || has("billing"),
+  prescriptions: (has: (r: DentalRight) => boolean) => has("prescribe"),
+  xrays: (has: (r: DentalRight) => boolean) => has("files") && has("confidential"),
+  files: (has: (r: DentalRight) => boolean) => has("files"),
+  reports: (has: (r: DentalRight) => boolean) => has("reports"),
+  settings: (has: (r: DentalRight) => boolean) => has("settings"),
+};
+
+/** The area's menu. */
+export const DENTAL_AREAS: { key: string; path: string; visible: (has: (r: DentalRight) => boolean) => boolean }[] = [
+  { key: "dashboard", path: "/home/dental", visible: DENTAL_AREA_RIGHTS.patients },
+  { key: "patients", path: "/home/dental/patients", visible: DENTAL_AREA_RIGHTS.patients },
+  { key: "odontogram", path: "/home/dental/odontogram", visible: DENTAL_AREA_RIGHTS.clinical },
+  { key: "history", path: "/home/dental/history", visible: DENTAL_AREA_RIGHTS.clinical },
+  { key: "plans", path: "/home/dental/plans", visible: DENTAL_AREA_RIGHTS.plans },
+  { key: "prescriptions", path: "/home/dental/prescriptions", visible: DENTAL_AREA_RIGHTS.prescriptions },
+  { key: "xrays", path: "/home/dental/xrays", visible: DENTAL_AREA_RIGHTS.xrays },
+  { key: "labOrders", path: "/home/dental/lab-orders", visible: DENTAL_AREA_RIGHTS.files },
+  { key: "reports", path: "/home/dental/reports", visible: DENTAL_AREA_RIGHTS.reports },
+  { key: "settings", path: "/home/dental/settings", visible: DENTAL_AREA_RIGHTS.settings },
 ];
 
 /** The signed-in user's rights in the dental module (cached; the server enforces them on every call). */
@@ -51,7 +67,7 @@ export function DentalLayout() {
   return (
     <div className="grid gap-4">
       <nav className="flex gap-1 overflow-x-auto border-b pb-2" aria-label={t("dental:area.menu")}>
-        {DENTAL_AREAS.filter((a) => has(a.right)).map((a) => (
+        {DENTAL_AREAS.filter((a) => a.visible(has)).map((a) => (
           <NavLink
             key={a.key}
             to={a.path}

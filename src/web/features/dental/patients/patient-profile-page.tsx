@@ -19,7 +19,7 @@ import { HistoryTab } from "../clinical/history-tab";
 import { TreatmentsTab } from "../clinical/treatments-tab";
 import { AllergyWarning } from "../components/allergy-warning";
 import type { DentalPatientSummary } from "../components/types";
-import { useDentalRights } from "../dental-layout";
+import { DENTAL_AREA_RIGHTS, useDentalRights } from "../dental-layout";
 import { DocumentsTab } from "../files/documents-tab";
 import { LabOrdersTab } from "../files/lab-orders-tab";
 import { PrescriptionsTab } from "../files/prescriptions-tab";
@@ -30,15 +30,15 @@ import { type DentalPatient, PatientNotFound, PatientStatusBadge } from "./patie
 type TabKey = "overview" | "odontogram" | "history" | "treatments" | "prescriptions" | "xrays" | "labOrders" | "documents";
 
 /** The profile's tabs and the right each needs (the overview only the module's access). */
-const TABS: { key: TabKey; right: DentalRight }[] = [
-  { key: "overview", right: "access" },
-  { key: "odontogram", right: "clinical" },
-  { key: "history", right: "clinical" },
-  { key: "treatments", right: "plans" },
-  { key: "prescriptions", right: "prescribe" },
-  { key: "xrays", right: "files" },
-  { key: "labOrders", right: "files" },
-  { key: "documents", right: "files" },
+const TABS: { key: TabKey; visible: (has: (r: DentalRight) => boolean) => boolean }[] = [
+  { key: "overview", visible: DENTAL_AREA_RIGHTS.patients },
+  { key: "odontogram", visible: DENTAL_AREA_RIGHTS.clinical },
+  { key: "history", visible: DENTAL_AREA_RIGHTS.clinical },
+  { key: "treatments", visible: DENTAL_AREA_RIGHTS.plans },
+  { key: "prescriptions", visible: DENTAL_AREA_RIGHTS.prescriptions },
+  { key: "xrays", visible: DENTAL_AREA_RIGHTS.xrays },
+  { key: "labOrders", visible: DENTAL_AREA_RIGHTS.files },
+  { key: "documents", visible: DENTAL_AREA_RIGHTS.files },
 ];
 
 /** /home/dental/patients/:id: the patient's header and tabs (`?tab=`), each tab shown only with its right. */
@@ -66,7 +66,7 @@ function Profile({ patient }: { patient: DentalPatient }) {
   const { t } = useTranslation();
   const { has } = useDentalRights();
   const [params, setParams] = useSearchParams();
-  const tabs = TABS.filter((tab) => has(tab.right));
+  const tabs = TABS.filter((tab) => tab.visible(has));
   // The tab shows at once from local state; the address follows (?tab=), and a change of the address (back, a link) wins.
   const asked = params.get("tab") as TabKey | null;
   const [shown, setShown] = React.useState<{ tab: TabKey | null; before: TabKey | null; after: TabKey | null }>({ tab: asked, before: asked, after: asked });
