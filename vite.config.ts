@@ -1,14 +1,24 @@
 import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { build, defineConfig, type Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
+
+/** After the back office's build, the public site's (vite.public.config.ts) into the same folder. */
+const publicSiteBuild: Plugin = {
+  name: "enzzo-public-site",
+  apply: "build",
+  async closeBundle() {
+    await build({ configFile: path.resolve(import.meta.dirname, "vite.public.config.ts"), logLevel: "warn" });
+  },
+};
 
 export default defineConfig({
   root: "src/web",
   plugins: [
     react(),
     tailwindcss(),
+    publicSiteBuild,
     // Every hashed JS and CSS file also as .br (brotli 11) and .gz (gzip 9) beside it, once at build
     // time; the server sends the one the browser accepts (@fastify/static preCompressed).
     compression({ include: /\.(js|css|svg)$/, threshold: 1024, algorithms: ["brotliCompress", "gzip"], logLevel: "silent" }),

@@ -16,6 +16,7 @@ import { paymentLinkRoutes } from "./modules/payment-link/routes";
 import { publicFormUploadRoutes } from "./modules/upload/public-form";
 import { uploadRoutes } from "./modules/upload/routes";
 import { WEB_DIR } from "./paths";
+import { publicSiteRoutes } from "./public-site/routes";
 import { registerRequestGuards } from "./request-guard";
 import { type AppRouter, appRouter } from "./trpc/app-router";
 import { createContext } from "./trpc/init";
@@ -110,8 +111,10 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
     } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
   });
 
-  // Every non-API route is the single-page app (src/server/web.ts); tests build the app without it.
   const webDir = opts.webDir ?? WEB_DIR;
+  // The shop and the marketing pages, rendered on the server (tests call them too).
+  await publicSiteRoutes(app, deps, webDir);
+  // Every other non-API route is the single-page app (src/server/web.ts); tests build the app without it.
   if (opts.serveWeb !== false && existsSync(path.join(webDir, "index.html"))) await registerWebApp(app, deps, webDir);
   return app;
 }

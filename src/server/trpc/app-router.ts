@@ -9,6 +9,8 @@ import { customerRouter, customerTypeRouter, legattiCustomerRouter } from "../mo
 import { dashboardRouter } from "../modules/dashboard/router";
 import { dentalRouter } from "../modules/dental/router";
 import { dgiiRouter } from "../modules/dgii/router";
+import { storePagesRouter } from "../modules/ecommerce/content/store-pages-router";
+import { ecommerceRouter } from "../modules/ecommerce/router";
 import { commissionRouter, employeeRouter } from "../modules/employee/router";
 import { publicFormRouter } from "../modules/form/public";
 import { formRouter, formSubmissionRouter } from "../modules/form/router";
@@ -70,6 +72,8 @@ export const appRouter = router({
   publicForm: publicFormRouter,
   formSubmission: formSubmissionRouter,
   dental: dentalRouter,
+  ecommerce: ecommerceRouter,
+  storePages: storePagesRouter,
   commission: commissionRouter,
   pos: posRouter,
   cashbox: cashboxRouter,

@@ -14,6 +14,7 @@ import {
   Settings,
   ShoppingCart,
   Stethoscope,
+  Store,
   Tags,
   Truck,
   UserCheck,
@@ -54,6 +55,8 @@ export const NAV_ITEMS: NavItem[] = [
   { key: "forms", path: "/home/forms", permission: "forms.view", icon: ClipboardPen },
   // Not in the spec's menu list: the dental practice (issue 18), for tenants with the dental module.
   { key: "dental", path: "/home/dental", permission: "dental.access", icon: Stethoscope },
+  // Not in the spec's menu list: the online store's pages, products, orders and content (issue 19).
+  { key: "storefront", path: "/home/storefront", permission: "storefront.view", icon: Store },
   { key: "customers", path: "/home/customers", permission: "customers.view", icon: Users },
   { key: "sellers", path: "/home/sellers", permission: "sellers.view", icon: UserCheck },
   { key: "employees", path: "/home/employees", permission: "employees.view", icon: UsersRound },

@@ -31,6 +31,7 @@ import { providerRoutes } from "../features/providers/routes";
 import { purchasingRoutes } from "../features/purchasing/routes";
 import { reportRoutes } from "../features/reports/routes";
 import { ModuleComingPage, RequirePermission, RequireSession } from "../features/shell/guards";
+import { storefrontRoutes } from "../features/storefront/routes";
 import { voucherRoutes } from "../features/vouchers/routes";
 import { AppShell } from "./app-shell";
 import { DocumentMeta } from "./document-meta";
@@ -67,7 +68,7 @@ const registerPage = () => import("../features/auth/register-page").then((m) => 
 const settingsLayout = () => import("../features/settings/settings-layout");
 
 /** Screens of the modules built so far (paths relative to /home). */
-const featureRoutes: RouteObject[] = [...productRoutes, ...providerRoutes, ...inventoryRoutes, ...purchasingRoutes, ...payablesRoutes, ...customerRoutes, ...employeeRoutes, ...posRoutes, ...cashboxRoutes, ...invoiceRoutes, ...creditNoteRoutes, ...reportRoutes, ...accountingRoutes, ...dgiiRoutes, ...appointmentRoutes, ...promotionRoutes, ...voucherRoutes, ...formRoutes, ...dentalRoutes];
+const featureRoutes: RouteObject[] = [...productRoutes, ...providerRoutes, ...inventoryRoutes, ...purchasingRoutes, ...payablesRoutes, ...customerRoutes, ...employeeRoutes, ...posRoutes, ...cashboxRoutes, ...invoiceRoutes, ...creditNoteRoutes, ...reportRoutes, ...accountingRoutes, ...dgiiRoutes, ...appointmentRoutes, ...promotionRoutes, ...voucherRoutes, ...formRoutes, ...dentalRoutes, ...storefrontRoutes];
 const builtPaths = new Set(featureRoutes.map((r) => r.path?.split("/")[0]));
 
 /** Menu destinations that later modules fill in; each is guarded by its permission already. */

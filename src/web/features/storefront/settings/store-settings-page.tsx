@@ -1,0 +1,4 @@
+/** Placeholder: replaced by its helper in this issue. */
+export function StoreSettingsPage() {
+  return null;
+}

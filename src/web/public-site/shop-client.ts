@@ -1,0 +1,9 @@
+import { cartIslands } from "../storefront/cart/islands";
+import { sectionIslands } from "../storefront/sections/islands";
+import { shopIslands } from "../storefront/shop/islands";
+import { SHOP_CATALOGS } from "./catalogs";
+import { hydrateIslands } from "./hydrate";
+import "./site.css";
+
+/** The shop pages' only script: hydrates their interactive parts (src/server/public-site/render.ts names it). */
+hydrateIslands({ ...shopIslands, ...sectionIslands, ...cartIslands }, SHOP_CATALOGS);
