@@ -3,6 +3,7 @@ import { productName } from "../../../shared/platform/branding";
 import { registerInput } from "../../../shared/platform/schemas";
 import { withTenant } from "../../db/client";
 import { tenantOrigin } from "../../origin";
+import { cachedProductPlans } from "../../public-site/marketing/pricing-cache";
 import { ATTEMPT_WINDOW_MS, AttemptLimiter } from "../../trpc/attempt-limit";
 import { appError, notFound } from "../../trpc/errors";
 import { publicProcedure, router } from "../../trpc/init";
@@ -13,6 +14,14 @@ import { createTenant, newTenantFromRegistration } from "./service";
 const registrations = new AttemptLimiter(ATTEMPT_WINDOW_MS);
 
 export const onboardingRouter = router({
+  /**
+   * The plans of a marketing page ('forms' for the form builder, 'enzzo_pos' for the POS page):
+   * public, answered from memory: fresh for 5 minutes, kept 10 (pricing-cache.ts).
+   */
+  getProductPricing: publicProcedure.input(z.object({ productKey: z.string({ error: "errors:invalidInput" }).trim().min(1, "errors:invalidInput").max(50, "errors:invalidInput") })).query(({ input }) => {
+    return { plans: cachedProductPlans(input.productKey) };
+  }),
+
   getOnboardingInfoByTenant: publicProcedure.input(z.object({ tenantId: z.string().uuid() })).query(async ({ ctx, input }) => {
     const tenant = await unsafeFindTenantById(ctx.deps.db, input.tenantId);
     if (!tenant) throw notFound();
