@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { clinicalRecordCorrectInput, clinicalRecordCreateInput, clinicalRecordIdInput, clinicalRecordListInput } from "../../../../shared/dental/clinical";
 import { invoiceProceduresInput, planApproveInput, planCreateInput, planIdInput, planListInput, planStatusInput, planUpdateInput, procedureCompleteInput } from "../../../../shared/dental/plan";
-import { appError } from "../../../trpc/errors";
-import { middleware, router } from "../../../trpc/init";
+import { router } from "../../../trpc/init";
 import { createStorage } from "../../upload/storage";
 import { dentalProcedure } from "../access";
 import { consentPdf, consentPdfFilename } from "./consent-pdf";
@@ -16,13 +15,7 @@ const plans = dentalProcedure("plans");
  * Reading plans: the 'plans' right, or 'billing' (the front desk invoices done procedures from the
  * plan's page without being allowed to change the plan).
  */
-const planReader = dentalProcedure("access").use(
-  middleware(({ ctx, next }) => {
-    const rights = (ctx as unknown as { dentalRights: string[] }).dentalRights;
-    if (!rights.includes("plans") && !rights.includes("billing")) throw appError("FORBIDDEN", "forbidden", { permission: "dental.plans" });
-    return next();
-  }),
-);
+const planReader = dentalProcedure({ anyOf: ["plans", "billing"] });
 
 /**
  * dental.* procedures of the clinical area (issue 18 §3–4): clinical records (right 'clinical'),

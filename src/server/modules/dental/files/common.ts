@@ -2,7 +2,6 @@ import { eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { likePattern, searchKey } from "../../../../shared/platform/pagination";
 import type { Tx } from "../../../db/client";
-import { appError } from "../../../trpc/errors";
 import { customers } from "../../customer/tables";
 import { getPatientRow } from "../access";
 import { dentalPatients } from "../tables";
@@ -36,9 +35,4 @@ export function searchFilter(search: string, own: SQL[]): SQL | undefined {
   if (!text) return undefined;
   const folded = likePattern(searchKey(text));
   return or(ilike(customers.searchText, folded), ...own.map((c) => sql`${c} ILIKE ${likePattern(text)}`));
-}
-
-/** The right the procedure's guard does not cover by itself (x-rays are confidential clinical data). */
-export function requireRight(ctx: FilesCtx, right: string, message: string) {
-  if (!ctx.rights.includes(right)) throw appError("FORBIDDEN", message);
 }

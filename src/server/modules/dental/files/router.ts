@@ -33,6 +33,8 @@ import { createXrays, getXrays, updateXray } from "./xrays";
 
 const prescribe = dentalProcedure("prescribe");
 const files = dentalProcedure("files");
+/** X-rays are confidential clinical data: besides 'files', every x-ray procedure needs 'confidential'. */
+const xrays = dentalProcedure({ allOf: ["files", "confidential"] }, { confidential: "dentalFiles:errors.xrayConfidential" });
 
 type Ctx = { tx: Tx; tenant: TenantRow; user: SessionUser; dentalRights: DentalRight[] };
 const filesCtx = (ctx: Ctx): FilesCtx => ({ tx: ctx.tx, tenantId: ctx.tenant.id, userId: ctx.user.id, timeZone: ctx.tenant.timezone, rights: ctx.dentalRights });
@@ -68,10 +70,10 @@ export const dentalFilesRouter = router({
     return { fileName: prescriptionPdfFilename(rx.number), mimeType: "application/pdf", base64: bytes.toString("base64") };
   }),
 
-  getXrays: files.input(xraysInput.prefault({})).query(({ ctx, input }) => getXrays(filesCtx(ctx), input)),
+  getXrays: xrays.input(xraysInput.prefault({})).query(({ ctx, input }) => getXrays(filesCtx(ctx), input)),
   /** One x-ray per uploaded image; answers the created x-rays. */
-  createXray: files.input(createXrayInput).mutation(({ ctx, input }) => createXrays(filesCtx(ctx), createStorage(ctx.deps.config), input)),
-  updateXray: files.input(updateXrayInput).mutation(({ ctx, input }) => updateXray(filesCtx(ctx), input)),
+  createXray: xrays.input(createXrayInput).mutation(({ ctx, input }) => createXrays(filesCtx(ctx), createStorage(ctx.deps.config), input)),
+  updateXray: xrays.input(updateXrayInput).mutation(({ ctx, input }) => updateXray(filesCtx(ctx), input)),
 
   /** { …page, overdueCount, today }; `overdue: true` lists the open orders past their due date. */
   getLabOrders: files.input(labOrdersInput.prefault({})).query(({ ctx, input }) => getLabOrders(filesCtx(ctx), input)),

@@ -10,11 +10,8 @@ import { customers } from "../../customer/tables";
 import type { UploadStorage } from "../../upload/storage";
 import { getPatientRow } from "../access";
 import { dentalPatients, dentalXrays } from "../tables";
-import { type FilesCtx, patientColumns, patientFilter, requireRight, searchFilter } from "./common";
+import { type FilesCtx, patientColumns, patientFilter, searchFilter } from "./common";
 import { storedDentalFile } from "./storage";
-
-/** X-rays are confidential clinical data: besides 'files', every x-ray procedure needs 'confidential'. */
-const CONFIDENTIAL = "dentalFiles:errors.xrayConfidential";
 
 const columns = {
   id: dentalXrays.id,
@@ -62,7 +59,6 @@ const joined = (ctx: FilesCtx) =>
 
 /** dental.getXrays: newest date first; per patient or across patients; search by patient, findings, file name; type filter. */
 export async function getXrays(ctx: FilesCtx, input: z.infer<typeof xraysInput>) {
-  requireRight(ctx, "confidential", CONFIDENTIAL);
   const where = and(
     eq(dentalXrays.tenantId, ctx.tenantId),
     await patientFilter(ctx, input.patientId, dentalXrays.patientId),
@@ -93,7 +89,6 @@ async function xrayRow(ctx: FilesCtx, id: string) {
 
 /** dental.createXray: one x-ray per uploaded image (several images of one session share type, teeth, findings and date). */
 export async function createXrays(ctx: FilesCtx, storage: UploadStorage, input: z.infer<typeof createXrayInput>) {
-  requireRight(ctx, "confidential", CONFIDENTIAL);
   await getPatientRow(ctx.tx, ctx.tenantId, input.patientId);
   const ids: string[] = [];
   for (const file of input.files) {
@@ -123,7 +118,6 @@ export async function createXrays(ctx: FilesCtx, storage: UploadStorage, input: 
 
 /** dental.updateXray: findings, annotations (the whole list, as drawn), teeth, type, taken by, date. */
 export async function updateXray(ctx: FilesCtx, input: z.infer<typeof updateXrayInput>) {
-  requireRight(ctx, "confidential", CONFIDENTIAL);
   await xrayRow(ctx, input.id);
   const { id, ...changes } = input;
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
