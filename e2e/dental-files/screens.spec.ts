@@ -27,7 +27,7 @@ test.beforeAll(async ({ browser }) => {
   // the demo patient with the seeded x-ray, given a prescription, an overdue lab order and a document
   const xrays = await trpcQuery<{ data: { patientId: string }[] }>(page, "dental.getXrays", { page: 1, pageSize: 1 });
   patientId = xrays.data[0]!.patientId;
-  const dentists = await trpcQuery<{ id: string }[]>(page, "dental.getPrescriptionDentists");
+  const dentists = await trpcQuery<{ id: string }[]>(page, "dental.getDentists");
   await trpcMutation(page, "dental.createPrescription", {
     patientId,
     dentistId: dentists[0]!.id,

@@ -195,12 +195,3 @@ export async function getClinicalRecords(tx: Tx, tenantId: string, timeZone: str
   ]);
   return pageOf(rows.map(shape), Number(total?.n ?? 0), input.page, input.pageSize);
 }
-
-/** The employees a record (or a plan's procedure) can name as the dentist: active employees of the tenant. */
-export async function getClinicalDentists(tx: Tx, tenantId: string) {
-  return tx
-    .select({ id: employees.id, name: employees.name })
-    .from(employees)
-    .where(and(eq(employees.tenantId, tenantId), eq(employees.isActive, true)))
-    .orderBy(employees.name);
-}

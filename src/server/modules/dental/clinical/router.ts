@@ -7,7 +7,7 @@ import { dentalProcedure } from "../access";
 import { consentPdf, consentPdfFilename } from "./consent-pdf";
 import { invoiceProcedures } from "./invoicing";
 import { approvePlan, completeProcedure, createPlan, getPlan, getPlans, setPlanStatus, updatePlan } from "./plans";
-import { correctClinicalRecord, createClinicalRecord, getClinicalDentists, getClinicalRecord, getClinicalRecords } from "./records";
+import { correctClinicalRecord, createClinicalRecord, getClinicalRecord, getClinicalRecords } from "./records";
 
 const clinical = dentalProcedure("clinical");
 const plans = dentalProcedure("plans");
@@ -33,8 +33,6 @@ export const dentalClinicalRouter = router({
   correctClinicalRecord: clinical
     .input(clinicalRecordCorrectInput)
     .mutation(({ ctx, input }) => correctClinicalRecord({ tx: ctx.tx, tenantId: ctx.tenant.id, timeZone: ctx.tenant.timezone, userId: ctx.user.id, storage: createStorage(ctx.deps.config) }, input)),
-  /** The employees a clinical record can name as its dentist. */
-  getClinicalDentists: clinical.query(({ ctx }) => getClinicalDentists(ctx.tx, ctx.tenant.id)),
 
   /** {patientId?, page, pageSize, search?, status? ('active' = approved or in progress)} -> {data (totals, paid, progress), pagination}. */
   getPlans: planReader.input(planListInput.prefault({})).query(({ ctx, input }) => getPlans(ctx.tx, ctx.tenant.id, input)),

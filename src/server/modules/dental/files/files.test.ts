@@ -100,7 +100,18 @@ describe("prescriptions", () => {
     const bytes = Buffer.from(pdf.base64, "base64");
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(bytes.length).toBeGreaterThan(1000);
-    expect((await owner.dental.getPrescriptionDentists.query()).map((d) => d.name)).toContain("Dra. Ana Reyes");
+    expect((await owner.dental.getDentists.query()).map((d) => d.name)).toContain("Dra. Ana Reyes");
+  });
+
+  it("dental.getDentists lists the tenant's active employees to 'clinical' or 'prescribe', never another tenant's; a cashier is FORBIDDEN", async () => {
+    const names = (await admin.dental.getDentists.query()).map((d) => d.name);
+    expect(names).toContain("Dra. Ana Reyes");
+    expect(names).not.toContain("Dr. Otro");
+    expect((await outsider.dental.getDentists.query()).map((d) => d.id)).toEqual(expect.arrayContaining([otherDentistId]));
+    expect((await outsider.dental.getDentists.query()).map((d) => d.id)).not.toContain(dentistId);
+    const error = await errorOf(cashier.dental.getDentists.query());
+    expect(error.code).toBe("FORBIDDEN");
+    expect(error.message).toContain("dental.clinical");
   });
 
   it("another tenant's prescriptions and patients are NOT_FOUND; a cashier without 'prescribe' is FORBIDDEN", async () => {

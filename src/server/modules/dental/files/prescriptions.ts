@@ -80,15 +80,6 @@ export async function getPrescriptionRow(ctx: FilesCtx, id: string) {
   return shape(row);
 }
 
-/** The active employees a prescription can name as its dentist. */
-export function getPrescriptionDentists(ctx: FilesCtx) {
-  return ctx.tx
-    .select({ id: employees.id, name: employees.name })
-    .from(employees)
-    .where(and(eq(employees.tenantId, ctx.tenantId), eq(employees.isActive, true)))
-    .orderBy(employees.name);
-}
-
 /** dental.createPrescription: numbered per tenant (1, 2, …), status active. */
 export async function createPrescription(ctx: FilesCtx, input: z.infer<typeof createPrescriptionInput>) {
   await getPatientRow(ctx.tx, ctx.tenantId, input.patientId);

@@ -28,7 +28,7 @@ import { createDocument, deleteDocument, getDocuments } from "./documents";
 import { createLabOrder, getLabOrders, setLabOrderStatus, updateLabOrder } from "./lab-orders";
 import { practiceLogo } from "./logo";
 import { prescriptionPdf, prescriptionPdfFilename } from "./prescription-pdf";
-import { createPrescription, getPrescriptionDentists, getPrescriptionRow, getPrescriptions, setPrescriptionStatus } from "./prescriptions";
+import { createPrescription, getPrescriptionRow, getPrescriptions, setPrescriptionStatus } from "./prescriptions";
 import { createXrays, getXrays, updateXray } from "./xrays";
 
 const prescribe = dentalProcedure("prescribe");
@@ -47,8 +47,6 @@ const filesCtx = (ctx: Ctx): FilesCtx => ({ tx: ctx.tx, tenantId: ctx.tenant.id,
  */
 export const dentalFilesRouter = router({
   getPrescriptions: prescribe.input(prescriptionsInput.prefault({})).query(({ ctx, input }) => getPrescriptions(filesCtx(ctx), input)),
-  /** The active employees a prescription can name as its dentist. */
-  getPrescriptionDentists: prescribe.query(({ ctx }) => getPrescriptionDentists(filesCtx(ctx))),
   createPrescription: prescribe.input(createPrescriptionInput).mutation(({ ctx, input }) => createPrescription(filesCtx(ctx), input)),
   setPrescriptionStatus: prescribe.input(setPrescriptionStatusInput).mutation(({ ctx, input }) => setPrescriptionStatus(filesCtx(ctx), input)),
   /** The prescription as a PDF: { fileName, mimeType, base64 } (the browser saves or opens it). */

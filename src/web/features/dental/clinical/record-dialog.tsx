@@ -62,7 +62,7 @@ function RecordForm({ patient, correcting, onDone }: { patient: { id: string; al
   const { t } = useTranslation();
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const dentists = useQuery(trpc.dental.getClinicalDentists.queryOptions());
+  const dentists = useQuery(trpc.dental.getDentists.queryOptions());
   const [visitDate, setVisitDate] = React.useState(correcting?.visitDate ?? todayInSantoDomingo());
   const [chiefComplaint, setChiefComplaint] = React.useState(correcting?.chiefComplaint ?? "");
   const [findings, setFindings] = React.useState(correcting?.findings ?? "");

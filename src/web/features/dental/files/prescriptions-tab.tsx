@@ -169,7 +169,7 @@ function PrescriptionDialog({ patient, onDone }: { patient: DentalPatientSummary
   const { t } = useTranslation();
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const dentists = useQuery(trpc.dental.getPrescriptionDentists.queryOptions());
+  const dentists = useQuery(trpc.dental.getDentists.queryOptions());
   const [dentistId, setDentistId] = React.useState("");
   const [items, setItems] = React.useState([emptyItem()]);
   const [notes, setNotes] = React.useState("");
