@@ -1,4 +1,5 @@
 import { cartIslands } from "../storefront/cart/islands";
+import { contactIslands } from "../storefront/contact/islands";
 import { sectionIslands } from "../storefront/sections/islands";
 import { shopIslands } from "../storefront/shop/islands";
 import { SHOP_CATALOGS } from "./catalogs";
@@ -6,4 +7,4 @@ import { hydrateIslands } from "./hydrate";
 import "./site.css";
 
 /** The shop pages' only script: hydrates their interactive parts (src/server/public-site/render.ts names it). */
-hydrateIslands({ ...shopIslands, ...sectionIslands, ...cartIslands }, SHOP_CATALOGS);
+hydrateIslands({ ...shopIslands, ...sectionIslands, ...cartIslands, ...contactIslands }, SHOP_CATALOGS);
