@@ -10,6 +10,7 @@ import { formatMoney } from "../../../shared/money/format";
 import type { paymentLinkCreateInput, paymentLinkListInput, paymentLinkSettingsInput } from "../../../shared/payment-link/schemas";
 import { DEFAULT_PAYMENT_LINK_TTL_DAYS, expiresAtFor, isPayable, type PaymentLinkStatus, paymentLinkStatus } from "../../../shared/payment-link/status";
 import { likePattern, offsetOf, pageOf } from "../../../shared/platform/pagination";
+import { isOnlineOrderNumber } from "../../../shared/storefront/cart";
 import type { AppDeps } from "../../app";
 import { rowsOf, type Tx, withTenant } from "../../db/client";
 import { newId } from "../../ids";
@@ -19,6 +20,7 @@ import { applyPayment, getRow } from "../appointment/service";
 import type { SessionUser } from "../auth/service";
 import { currencies } from "../currency/tables";
 import { customers } from "../customer/tables";
+import { payOnlineOrderFromLink } from "../ecommerce/cart/order-invoice";
 import { recordPayment } from "../invoice/service";
 import { escapeHtml, sendMail } from "../mail/service";
 import { paymentMethods } from "../payment-method/tables";
@@ -546,6 +548,8 @@ async function applyCallback(tx: Tx, tenant: TenantRow, providerCode: string, ev
   if (event.amountMinor !== expected || event.currency !== link.currency) throw new Refused(409, "amount_mismatch", { expected, got: event.amountMinor, currency: event.currency });
   if (link.status === "cancelled") throw new Refused(409, "cancelled");
   if (!isPayable(link)) throw new Refused(409, "expired");
+  // An online order's link: the order's invoice is made with this payment and marks the link paid in its own commit.
+  if (!link.orderId && isOnlineOrderNumber(link.orderNumber)) return payOnlineOrderFromLink(tx, tenant, link, event);
 
   let paymentId: string | null = null;
   if (link.orderId) {
