@@ -11,6 +11,7 @@ import type { AppDeps } from "../../app";
 import { withTenant } from "../../db/client";
 import { newId } from "../../ids";
 import { readSessionUser } from "../auth/service";
+import { storeMediaUpload } from "../ecommerce/content/media-upload";
 import { resolveTenantFromHost } from "../tenant/service";
 import { bytesMatchExtension } from "./content";
 import { contentTypeOf, createStorage, PRIVATE_PREFIX, StorageError, type UploadStorage } from "./storage";
@@ -177,6 +178,8 @@ export async function uploadRoutes(app: FastifyInstance, deps: AppDeps) {
       if (!user) return reply.status(401).send({ message: "User not authenticated" });
       const file = await receiveUpload(req, reply);
       if (!file) return reply;
+      // ?purpose=media: an image of the storefront's media library, stored with a thumbnail.
+      if ((req.query as { purpose?: string }).purpose === "media") return storeMediaUpload(req, reply, storage, tenant.id, file);
       // ?visibility=private: documents (x-rays, legal and form files) only the tenant's own sessions may read.
       const isPrivate = (req.query as { visibility?: string }).visibility === "private";
       return storeUpload(req, reply, storage, tenant.id, file, isPrivate);
