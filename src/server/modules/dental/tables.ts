@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { DocumentType, XrayType } from "../../../shared/dental/constants";
+import type { Annotation } from "../../../shared/dental/files";
 import { childTenantKey, money, tenantKey, timestamps } from "../../db/columns";
 import { users } from "../auth/tables";
 import { customers } from "../customer/tables";
@@ -283,14 +285,14 @@ export const dentalXrays = pgTable(
     ...childTenantKey(),
     patientId: uuid("patient_id").notNull(),
     /** periapical | bitewing | panoramic | cephalometric | occlusal | cbct | other */
-    type: text("type").notNull(),
+    type: text("type").$type<XrayType>().notNull(),
     fileUrl: text("file_url").notNull(),
     fileName: text("file_name").notNull(),
     fileSize: integer("file_size").notNull(),
-    teeth: jsonb("teeth").notNull().default(sql`'[]'::jsonb`),
+    teeth: jsonb("teeth").$type<number[]>().notNull().default(sql`'[]'::jsonb`),
     findings: text("findings"),
     /** shapes in image coordinates 0–1 (src/shared/dental) */
-    annotations: jsonb("annotations").notNull().default(sql`'[]'::jsonb`),
+    annotations: jsonb("annotations").$type<Annotation[]>().notNull().default(sql`'[]'::jsonb`),
     takenBy: text("taken_by"),
     takenAt: date("taken_at").notNull(),
     createdBy: uuid("created_by"),
@@ -342,11 +344,11 @@ export const dentalDocuments = pgTable(
     patientId: uuid("patient_id").notNull(),
     name: text("name").notNull(),
     /** consent | referral | report | insurance | identification | other */
-    type: text("type").notNull(),
+    type: text("type").$type<DocumentType>().notNull(),
     fileUrl: text("file_url").notNull(),
     fileSize: integer("file_size").notNull(),
     mimeType: text("mime_type").notNull(),
-    tags: jsonb("tags").notNull().default(sql`'[]'::jsonb`),
+    tags: jsonb("tags").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     isConfidential: boolean("is_confidential").notNull().default(false),
     /** removed from the patient's list (the file and row are kept) */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),

@@ -30,7 +30,7 @@ export async function patientFilter(ctx: FilesCtx, patientId: string | undefined
 }
 
 /** A search over the patient's name, code, identification and phone (accents folded) and the row's own text columns. */
-export function searchFilter(search: string, own: SQL[]): SQL | undefined {
+export function searchFilter(search: string, own: (SQL | AnyPgColumn)[]): SQL | undefined {
   const text = search.trim();
   if (!text) return undefined;
   const folded = likePattern(searchKey(text));

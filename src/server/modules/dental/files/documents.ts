@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { DENTAL_MAX_FILE_BYTES, type DocumentType } from "../../../../shared/dental/constants";
+import { DENTAL_MAX_FILE_BYTES } from "../../../../shared/dental/constants";
 import type { createDocumentInput, deleteDocumentInput, documentsInput } from "../../../../shared/dental/files";
 import { offsetOf, pageOf } from "../../../../shared/platform/pagination";
 import { newId } from "../../../ids";
@@ -24,22 +24,15 @@ const columns = {
   isConfidential: dentalDocuments.isConfidential,
   createdAt: dentalDocuments.createdAt,
 };
-type Row = { [K in keyof typeof columns]: unknown };
-function shape(r: Row) {
-  return {
-    id: r.id as string,
-    patientId: r.patientId as string,
-    patientName: r.patientName as string,
-    patientNumber: r.patientNumber as number,
-    name: r.name as string,
-    type: r.type as DocumentType,
-    fileUrl: r.fileUrl as string,
-    fileSize: r.fileSize as number,
-    mimeType: r.mimeType as string,
-    tags: r.tags as string[],
-    isConfidential: r.isConfidential as boolean,
-    createdAt: (r.createdAt as Date).toISOString(),
-  };
+const joined = (ctx: FilesCtx) =>
+  ctx.tx
+    .select(columns)
+    .from(dentalDocuments)
+    .innerJoin(dentalPatients, and(eq(dentalPatients.tenantId, dentalDocuments.tenantId), eq(dentalPatients.id, dentalDocuments.patientId)))
+    .innerJoin(customers, and(eq(customers.tenantId, dentalPatients.tenantId), eq(customers.id, dentalPatients.customerId)));
+
+function shape(r: Awaited<ReturnType<typeof joined>>[number]) {
+  return { ...r, createdAt: r.createdAt.toISOString() };
 }
 export type DocumentRow = ReturnType<typeof shape>;
 
@@ -48,12 +41,6 @@ function visible(ctx: FilesCtx) {
   return and(eq(dentalDocuments.tenantId, ctx.tenantId), isNull(dentalDocuments.deletedAt), ctx.rights.includes("confidential") ? undefined : eq(dentalDocuments.isConfidential, false));
 }
 
-const joined = (ctx: FilesCtx) =>
-  ctx.tx
-    .select(columns)
-    .from(dentalDocuments)
-    .innerJoin(dentalPatients, and(eq(dentalPatients.tenantId, dentalDocuments.tenantId), eq(dentalPatients.id, dentalDocuments.patientId)))
-    .innerJoin(customers, and(eq(customers.tenantId, dentalPatients.tenantId), eq(customers.id, dentalPatients.customerId)));
 const counted = (ctx: FilesCtx) =>
   ctx.tx
     .select({ n: count() })
@@ -67,7 +54,7 @@ export async function getDocuments(ctx: FilesCtx, input: z.infer<typeof document
     visible(ctx),
     await patientFilter(ctx, input.patientId, dentalDocuments.patientId),
     input.type ? eq(dentalDocuments.type, input.type) : undefined,
-    searchFilter(input.search, [dentalDocuments.name as never, sql`${dentalDocuments.tags}::text`]),
+    searchFilter(input.search, [dentalDocuments.name, sql`${dentalDocuments.tags}::text`]),
   );
   const [rows, [total]] = await Promise.all([
     joined(ctx)

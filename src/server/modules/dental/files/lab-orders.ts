@@ -81,7 +81,7 @@ export async function getLabOrders(ctx: FilesCtx, input: z.infer<typeof labOrder
     byPatient,
     input.status ? eq(dentalLabOrders.status, input.status) : undefined,
     input.overdue ? overdueWhere(on) : undefined,
-    searchFilter(input.search, [dentalLabOrders.laboratory as never, dentalLabOrders.orderType as never, sql`coalesce(${dentalLabOrders.trackingNumber}, '')`, sql`${dentalLabOrders.number}::text`]),
+    searchFilter(input.search, [dentalLabOrders.laboratory, dentalLabOrders.orderType, sql`coalesce(${dentalLabOrders.trackingNumber}, '')`, sql`${dentalLabOrders.number}::text`]),
   );
   const order = input.overdue ? [dentalLabOrders.dueDate, dentalLabOrders.number] : [desc(dentalLabOrders.createdAt), desc(dentalLabOrders.number)];
   const [rows, [total], [overdue]] = await Promise.all([

@@ -1,7 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { XrayType } from "../../../../shared/dental/constants";
-import { type Annotation, type createXrayInput, type updateXrayInput, XRAY_EXTENSIONS, type xraysInput } from "../../../../shared/dental/files";
+import { type createXrayInput, type updateXrayInput, XRAY_EXTENSIONS, type xraysInput } from "../../../../shared/dental/files";
 import { offsetOf, pageOf } from "../../../../shared/platform/pagination";
 import { extensionOf } from "../../../../shared/platform/uploads";
 import { newId } from "../../../ids";
@@ -28,28 +27,6 @@ const columns = {
   createdAt: dentalXrays.createdAt,
   updatedAt: dentalXrays.updatedAt,
 };
-type Row = { [K in keyof typeof columns]: unknown };
-function shape(r: Row) {
-  return {
-    id: r.id as string,
-    patientId: r.patientId as string,
-    patientName: r.patientName as string,
-    patientNumber: r.patientNumber as number,
-    type: r.type as XrayType,
-    fileUrl: r.fileUrl as string,
-    fileName: r.fileName as string,
-    fileSize: r.fileSize as number,
-    teeth: r.teeth as number[],
-    findings: r.findings as string | null,
-    annotations: r.annotations as Annotation[],
-    takenBy: r.takenBy as string | null,
-    takenAt: r.takenAt as string,
-    createdAt: (r.createdAt as Date).toISOString(),
-    updatedAt: (r.updatedAt as Date).toISOString(),
-  };
-}
-export type XrayRow = ReturnType<typeof shape>;
-
 const joined = (ctx: FilesCtx) =>
   ctx.tx
     .select(columns)
@@ -57,13 +34,18 @@ const joined = (ctx: FilesCtx) =>
     .innerJoin(dentalPatients, and(eq(dentalPatients.tenantId, dentalXrays.tenantId), eq(dentalPatients.id, dentalXrays.patientId)))
     .innerJoin(customers, and(eq(customers.tenantId, dentalPatients.tenantId), eq(customers.id, dentalPatients.customerId)));
 
+function shape(r: Awaited<ReturnType<typeof joined>>[number]) {
+  return { ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() };
+}
+export type XrayRow = ReturnType<typeof shape>;
+
 /** dental.getXrays: newest date first; per patient or across patients; search by patient, findings, file name; type filter. */
 export async function getXrays(ctx: FilesCtx, input: z.infer<typeof xraysInput>) {
   const where = and(
     eq(dentalXrays.tenantId, ctx.tenantId),
     await patientFilter(ctx, input.patientId, dentalXrays.patientId),
     input.type ? eq(dentalXrays.type, input.type) : undefined,
-    searchFilter(input.search, [sql`coalesce(${dentalXrays.findings}, '')`, dentalXrays.fileName as never]),
+    searchFilter(input.search, [sql`coalesce(${dentalXrays.findings}, '')`, dentalXrays.fileName]),
   );
   const [rows, [total]] = await Promise.all([
     joined(ctx)
