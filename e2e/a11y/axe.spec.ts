@@ -59,7 +59,8 @@ for (const language of LANGUAGES) {
 
       test(`the public landing page (${language})`, async ({ page }) => {
         await prefer(page, language);
-        await page.goto(bareUrl("/"));
+        // the bare domain's '/' is the server-rendered marketing page: its language comes from ?lang
+        await page.goto(bareUrl(language === "en" ? "/?lang=en" : "/"));
         await settle(page, "body");
         await expect(page.locator("html")).toHaveAttribute("lang", language);
         await expectNoSeriousViolations(page, `landing / (${language})`);
