@@ -92,6 +92,19 @@ describe("dental clinical records", () => {
     expect(list.data.map((r) => r.id)).toEqual([second.id, first.id]);
     const due = await owner.dental.getClinicalRecords.query({ followUpDue: true, search: "ana clínica" });
     expect(due.data.map((r) => r.id)).toEqual([first.id]);
+    // the patient search folds accents and case (customers.search_text), like the other dental lists
+    expect((await owner.dental.getClinicalRecords.query({ search: "ANA CLINICA" })).data.map((r) => r.id)).toEqual([second.id, first.id]);
+    expect((await owner.dental.getClinicalRecords.query({ search: "resina 36" })).data.map((r) => r.id)).toEqual([]);
+    expect((await owner.dental.getClinicalRecords.query({ search: "carie" })).data.map((r) => r.id)).toEqual([first.id]);
+    // one page at a time: the same order and the same totals
+    const page1 = await owner.dental.getClinicalRecords.query({ patientId: patient.id, page: 1, pageSize: 1 });
+    const page2 = await owner.dental.getClinicalRecords.query({ patientId: patient.id, page: 2, pageSize: 1 });
+    expect([page1.data.map((r) => r.id), page2.data.map((r) => r.id)]).toEqual([[second.id], [first.id]]);
+    expect([page1.pagination, page2.pagination]).toEqual([
+      { page: 1, pageSize: 1, total: 2, pageCount: 2 },
+      { page: 2, pageSize: 1, total: 2, pageCount: 2 },
+    ]);
+    expect(page2.data[0]).toEqual(first);
     expect(await owner.dental.getClinicalRecord.query({ id: first.id })).toEqual(first);
     expect((await errorOf(outsider.dental.getClinicalRecord.query({ id: first.id }))).code).toBe("NOT_FOUND");
     expect((await errorOf(outsider.dental.getClinicalRecords.query({ patientId: patient.id }))).code).toBe("NOT_FOUND");

@@ -1,9 +1,9 @@
-import { and, count, desc, eq, ilike, isNull, lte, or, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, count, desc, eq, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { clinicalRecordCorrectInput, clinicalRecordCreateInput, clinicalRecordListInput, VitalSigns } from "../../../../shared/dental/clinical";
 import { businessDate } from "../../../../shared/platform/dates";
-import { likePattern, offsetOf, pageOf } from "../../../../shared/platform/pagination";
+import { offsetOf, pageOf } from "../../../../shared/platform/pagination";
 import type { Tx } from "../../../db/client";
 import { newId } from "../../../ids";
 import { appError } from "../../../trpc/errors";
@@ -12,6 +12,7 @@ import { customers } from "../../customer/tables";
 import { employees } from "../../employee/tables";
 import type { UploadStorage } from "../../upload/storage";
 import { getPatientRow } from "../access";
+import { searchFilter } from "../files/common";
 import { storedDentalFile } from "../files/storage";
 import { dentalClinicalRecords, dentalPatients } from "../tables";
 
@@ -166,32 +167,43 @@ export async function getClinicalRecord(tx: Tx, tenantId: string, id: string) {
   return shape(row);
 }
 
-/** Newest visit first; per patient, or across patients with a search (patient, complaint, diagnosis) and the follow-up-due filter. */
+/** The tables a list filter reads: the record, its patient and customer (the search) and its correction (follow-up due). */
+function filterJoins<T extends PgSelect>(query: T) {
+  return query
+    .innerJoin(dentalPatients, and(eq(dentalPatients.tenantId, dentalClinicalRecords.tenantId), eq(dentalPatients.id, dentalClinicalRecords.patientId)))
+    .innerJoin(customers, and(eq(customers.tenantId, dentalPatients.tenantId), eq(customers.id, dentalPatients.customerId)))
+    .leftJoin(correction, and(eq(correction.tenantId, dentalClinicalRecords.tenantId), eq(correction.correctsId, dentalClinicalRecords.id)));
+}
+
+const newestVisitFirst = [desc(dentalClinicalRecords.visitDate), desc(dentalClinicalRecords.createdAt), desc(dentalClinicalRecords.id)];
+
+/**
+ * Newest visit first; per patient, or across patients with a search (the patient's name, code,
+ * identification or phone, complaint, diagnosis) and the follow-up-due filter. The page's ids are
+ * chosen first (ordered and limited on the record's own columns), then only those rows are joined
+ * with their details.
+ */
 export async function getClinicalRecords(tx: Tx, tenantId: string, timeZone: string, input: ListInput) {
   if (input.patientId) await getPatientRow(tx, tenantId, input.patientId);
   const where: (SQL | undefined)[] = [eq(dentalClinicalRecords.tenantId, tenantId)];
   if (input.patientId) where.push(eq(dentalClinicalRecords.patientId, input.patientId));
-  if (input.search) {
-    const p = likePattern(input.search);
-    where.push(or(ilike(customers.name, p), ilike(dentalClinicalRecords.chiefComplaint, p), ilike(dentalClinicalRecords.diagnosis, p)));
-  }
+  if (input.search) where.push(searchFilter(input.search, [dentalClinicalRecords.chiefComplaint, dentalClinicalRecords.diagnosis]));
   if (input.followUpDue) {
     where.push(eq(dentalClinicalRecords.followUp, true), lte(dentalClinicalRecords.followUpDate, businessDate(new Date(), timeZone)), isNull(correction.id));
   }
   const cond = and(...where);
-  const [rows, [total]] = await Promise.all([
-    recordQuery(tx)
+  const [page, [total]] = await Promise.all([
+    filterJoins(tx.select({ id: dentalClinicalRecords.id }).from(dentalClinicalRecords).$dynamic())
       .where(cond)
-      .orderBy(desc(dentalClinicalRecords.visitDate), desc(dentalClinicalRecords.createdAt), desc(dentalClinicalRecords.id))
+      .orderBy(...newestVisitFirst)
       .limit(input.pageSize)
       .offset(offsetOf(input.page, input.pageSize)),
-    tx
-      .select({ n: count() })
-      .from(dentalClinicalRecords)
-      .innerJoin(dentalPatients, and(eq(dentalPatients.tenantId, dentalClinicalRecords.tenantId), eq(dentalPatients.id, dentalClinicalRecords.patientId)))
-      .innerJoin(customers, and(eq(customers.tenantId, dentalPatients.tenantId), eq(customers.id, dentalPatients.customerId)))
-      .leftJoin(correction, and(eq(correction.tenantId, dentalClinicalRecords.tenantId), eq(correction.correctsId, dentalClinicalRecords.id)))
-      .where(cond),
+    filterJoins(tx.select({ n: count() }).from(dentalClinicalRecords).$dynamic()).where(cond),
   ]);
+  const rows = page.length
+    ? await recordQuery(tx)
+        .where(and(eq(dentalClinicalRecords.tenantId, tenantId), inArray(dentalClinicalRecords.id, page.map((r) => r.id))))
+        .orderBy(...newestVisitFirst)
+    : [];
   return pageOf(rows.map(shape), Number(total?.n ?? 0), input.page, input.pageSize);
 }
