@@ -179,6 +179,7 @@ export const findOnlineOrdersInput = z.object({
 });
 
 export const onlineOrderIdInput = z.object({ id: z.uuid(E("badId")) });
+export const publicOrderInput = z.object({ orderId: z.uuid(E("badId")), key: z.string().trim().min(8, E("badKey")).max(100, E("badKey")) });
 
 /** What the buyer sees of an order at /shop/orders/{id}?key=… (OrderStatusPage's `order` prop). */
 export interface PublicOnlineOrder {

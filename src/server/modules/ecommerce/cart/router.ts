@@ -5,16 +5,19 @@ import {
   findStoreProductsInput,
   getCartInput,
   onlineOrderIdInput,
+  publicOrderInput,
   updateCartItemInput,
   updateStoreProductInput,
 } from "../../../../shared/storefront/cart";
 import { requestOrigin } from "../../../origin";
+import { notFound } from "../../../trpc/errors";
 import { router } from "../../../trpc/init";
 import { checkConfig } from "../../payment-link/service";
 import { loadPublishedStore, shopProcedure, storefrontUpdateProcedure, storefrontViewProcedure } from "../access";
 import { cancelOnlineOrder, findOnlineOrders, findStoreProducts, getOnlineOrder, updateStoreProduct } from "./back-office";
 import { addToCart, getCart, updateCartItem } from "./cart-service";
 import { checkout } from "./checkout";
+import { loadOrderForPublic } from "./public-order";
 
 /**
  * The online cart, checkout and online orders (helper C). Public procedures take the tenant from
@@ -35,6 +38,14 @@ export const cartRouter = router({
   }),
   /** The checkout form → {orderId, number, status, paymentUrl, orderKey}; the same idempotencyKey answers the first order. */
   checkout: shopProcedure.input(checkoutInput).mutation(({ ctx, input }) => checkout({ tx: ctx.tx, tenant: ctx.tenant, origin: requestOrigin(ctx) }, input)),
+
+  /** {orderId, key} → the order as its page shows it (PublicOnlineOrder); a wrong key or id: NOT_FOUND. */
+  getPublicOrder: shopProcedure.input(publicOrderInput).query(async ({ ctx, input }) => {
+    await loadPublishedStore(ctx.tx, ctx.tenant.id);
+    const order = await loadOrderForPublic(ctx.tx, ctx.tenant.id, input.orderId, input.key);
+    if (!order) throw notFound();
+    return order;
+  }),
 
   findStoreProducts: storefrontViewProcedure.input(findStoreProductsInput).query(({ ctx, input }) => findStoreProducts(ctx.tx, ctx.tenant.id, input)),
   updateStoreProduct: storefrontUpdateProcedure.input(updateStoreProductInput).mutation(({ ctx, input }) => updateStoreProduct(ctx.tx, ctx.tenant.id, input)),
