@@ -9,12 +9,14 @@ import { shopHref } from "../../../web/storefront/shop/urls";
 import { securityHeaders } from "../../app";
 import { withTenant } from "../../db/client";
 import { loadPublishedStore, type StoreRow } from "../../modules/ecommerce/access";
+import { loadOrderForPublic } from "../../modules/ecommerce/cart/public-order";
 import { sitemapEntries, storeInfo } from "../../modules/ecommerce/shop/queries";
 import type { TenantRow } from "../../modules/tenant/service";
 import { resolveHost } from "../../modules/tenant/service";
 import { renderPublicPage } from "../render";
 import { type SiteContext, sendPage } from "../routes";
-import { type ShopHandler, type ShopPageResult, shopHandlers } from "./pages";
+import { addToCartIsland, cartButtonIsland, checkoutIsland, contactFormIsland, orderStatusIsland } from "./islands";
+import { queryText, type ShopHandler, type ShopPageResult, shopHandlers } from "./pages";
 import { alternateLinks, robotsTxt, shopCsp, sitemapXml } from "./seo";
 
 /** The cookie that keeps the visitor's chosen language across the shop's links. */
@@ -28,7 +30,7 @@ export const SHOP_LANG_COOKIE = "shop_lang";
  */
 export async function registerShopRoutes(app: FastifyInstance, site: SiteContext): Promise<void> {
   const csp = shopCsp(securityHeaders(site.deps.config).contentSecurityPolicy.directives);
-  const handlers = shopHandlers({});
+  const handlers = shopHandlers({ addToCart: addToCartIsland });
 
   /** The tenant of a shop host (its own subdomain only), else null. */
   const tenantOf = async (req: FastifyRequest): Promise<TenantRow | null> => {
@@ -73,6 +75,7 @@ export async function registerShopRoutes(app: FastifyInstance, site: SiteContext
       store,
       active,
       langHrefs: { es: withLang(req, "es"), en: withLang(req, "en") },
+      cart: cartButtonIsland(store),
       q: typeof (req.query as Record<string, unknown>).q === "string" ? String((req.query as Record<string, unknown>).q).slice(0, 100) : undefined,
       // biome-ignore lint/correctness/noChildrenProp: createElement's props
       children: body,
@@ -135,9 +138,32 @@ export async function registerShopRoutes(app: FastifyInstance, site: SiteContext
   page("/shop/categories", handlers.categories);
   page("/shop/categories/:id", handlers.category);
   page("/shop/about", handlers.about);
-  page("/shop/contact", handlers.contact());
+  page(
+    "/shop/contact",
+    handlers.contact(contactFormIsland),
+  );
   page("/shop/blog", handlers.blog);
   page("/shop/blog/:slug", handlers.post);
+  // The cart's pages (contract 3): the checkout and an order's status, both the cart helper's islands.
+  page("/shop/checkout", async (r) => ({
+    title: `${r.t("storefront:checkout.title")} | ${r.info.store_name}`,
+    description: r.t("storefront:checkout.title"),
+    active: null,
+    noindex: true,
+    body: checkoutIsland(r.info),
+  }));
+  page("/shop/orders/:id", async (r) => {
+    const key = queryText(r.query.key, 200);
+    const order = await loadOrderForPublic(r.tx, r.store.tenantId, r.params.id ?? "", key);
+    if (!order) return null;
+    return {
+      title: `${r.t("storefront:order.title")} ${order.number} | ${r.info.store_name}`,
+      description: r.t("storefront:order.title"),
+      active: null,
+      noindex: true,
+      body: orderStatusIsland(order, key),
+    };
+  });
 
   app.get("/sitemap.xml", async (req, reply) => {
     const tenant = await tenantOf(req);

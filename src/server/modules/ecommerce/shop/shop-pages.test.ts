@@ -246,6 +246,23 @@ describe("shop pages on a tenant host", () => {
     expect(contact.body).toContain("tienda@acme.test");
   });
 
+  it("checkout renders the cart's checkout; an order page needs the order's key, else 404", async () => {
+    const checkout = await html(ACME, "/shop/checkout");
+    expect(checkout.status).toBe(200);
+    expect(checkout.body).toContain('data-island="CheckoutPage"');
+    expect(checkout.body).toContain('<meta name="robots" content="noindex">');
+    expect((await html(ACME, `/shop/orders/${newId()}?key=nope`)).status).toBe(404);
+    expect((await html(ACME, "/shop/orders/x")).status).toBe(404);
+  });
+
+  it("pages carry the cart button and add-to-cart islands; contact carries the contact form", async () => {
+    const product = await html(ACME, `/shop/products/${shoe.productId}`);
+    expect(product.body).toContain('data-island="CartButton"');
+    expect(product.body).toContain('data-island="AddToCartButton"');
+    expect(product.body).toContain(shoe.storeProductId);
+    expect((await html(ACME, "/shop/contact")).body).toContain('data-island="ContactForm"');
+  });
+
   it("language: ?lang=en renders English and sets the shop_lang cookie that later pages follow", async () => {
     const en = await html(ACME, "/shop/products?lang=en");
     expect(en.body).toContain('<html lang="en">');
