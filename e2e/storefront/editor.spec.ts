@@ -36,10 +36,10 @@ test("owner edits and publishes the home page; a phone visitor sees it and no sc
   await page.getByTestId("add-banner").click();
   const banners = page.getByTestId("banner-item");
   await expect(banners).toHaveCount(2);
-  await banners.nth(0).getByLabel("Título").fill("Gran venta de verano");
+  await banners.nth(0).getByLabel("Título", { exact: true }).fill("Gran venta de verano");
   await banners.nth(0).getByLabel("Texto del botón").fill("Comprar ahora");
   await banners.nth(0).getByLabel("Enlace del botón").fill("/shop/products");
-  await banners.nth(1).getByLabel("Título").fill("Nuevos productos");
+  await banners.nth(1).getByLabel("Título", { exact: true }).fill("Nuevos productos");
 
   // Featured products, then a custom HTML block with a script and an onerror image.
   await addSection(page, "featured_products");
@@ -67,7 +67,7 @@ test("owner edits and publishes the home page; a phone visitor sees it and no sc
 
   // Publish (saves the draft first).
   await page.getByTestId("editor-publish").click();
-  await expect(page.getByText("Los visitantes ya ven las páginas publicadas.")).toBeVisible();
+  await expect(page.getByText("Los visitantes ya ven las páginas publicadas.", { exact: true })).toBeVisible();
   await expect(page.getByTestId("store-status")).toHaveText("Tienda publicada");
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
 

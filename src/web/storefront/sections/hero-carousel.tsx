@@ -122,7 +122,7 @@ export function HeroCarousel({ banners, size, interval, autoplay }: HeroCarousel
               </picture>
             ) : null}
             <div className="absolute inset-0 bg-gradient-to-r from-black/60 via-black/30 to-transparent" aria-hidden="true" />
-            <div className="relative mx-auto w-full max-w-7xl px-6 py-12 text-white @max-[768px]/shop:px-4">
+            <div className="relative mx-auto w-full max-w-7xl px-20 py-12 text-white @max-[768px]/shop:px-16">
               <div className="max-w-xl">
                 {b.subtitle ? <p className="mb-2 text-sm font-semibold uppercase tracking-wider text-white/90">{b.subtitle}</p> : null}
                 {b.title ? (

@@ -202,7 +202,7 @@ export function StorefrontEditorPage() {
         </div>
       </div>
 
-      <div className="grid gap-4 lg:grid-cols-[minmax(20rem,26rem)_minmax(0,1fr)]">
+      <div className="grid gap-6 lg:grid-cols-[minmax(22rem,28rem)_minmax(0,1fr)]">
         <div className="grid content-start gap-4">
           <SectionList
             sections={sections}
