@@ -43,6 +43,7 @@ describe("StoreSections", () => {
     expect(html).not.toContain(`s-${hidden.id}`);
     expect(html).toContain('data-testid="hero-welcome"');
     expect(html).toContain("Cafetera");
+    expect(html).toContain('data-island="AddToCartButton"');
     expect(html).toContain("storefrontSections:categories.empty");
     expect(html.match(/data-testid="blog-sample"/g)).toHaveLength(3);
   });

@@ -10,6 +10,9 @@ export type PreviewMode = "desktop" | "mobile";
 /** The preview renders the page at a phone/tablet width of 768 px (where mobile settings apply) or a desktop width of 1280 px, zoomed to fit. */
 const WIDTH: Record<PreviewMode, number> = { desktop: 1280, mobile: 768 };
 
+/** The preview shows the cards without their add-to-cart buttons (nothing is sold from the editor). */
+const noAction = () => null;
+
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = React.useState(value);
   React.useEffect(() => {
@@ -57,7 +60,7 @@ export function SectionsPreview({ sections, mode }: { sections: PageSection[]; m
           <style>{css}</style>
           <div className="shop-root" style={{ containerType: "inline-size", containerName: "shop", ["--shop-primary" as string]: primary ?? "#4f46e5" }} data-testid="preview-root">
             <SiteI18nProvider lang={lang} t={siteT}>
-              {shown && shown.length > 0 ? <StoreSections sections={shown} data={preview.data.data} /> : <p className="p-10 text-center text-gray-500">{t("storefrontEditor:preview.empty")}</p>}
+              {shown && shown.length > 0 ? <StoreSections sections={shown} data={preview.data.data} productAction={noAction} /> : <p className="p-10 text-center text-gray-500">{t("storefrontEditor:preview.empty")}</p>}
             </SiteI18nProvider>
           </div>
         </div>
