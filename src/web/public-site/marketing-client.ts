@@ -1,5 +1,5 @@
+import { MARKETING_CATALOGS } from "../marketing/catalogs";
 import { marketingIslands } from "../marketing/islands";
-import { MARKETING_CATALOGS } from "./catalogs";
 import { hydrateIslands } from "./hydrate";
 import "./site.css";
 

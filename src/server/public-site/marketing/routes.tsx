@@ -1,20 +1,21 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ReactElement } from "react";
 import { FORMS_PRICING_KEY, POS_PRICING_KEY, pricingCards } from "../../../shared/platform/pricing";
 import { isReservedSubdomain } from "../../../shared/platform/tenancy";
+import { MARKETING_CATALOGS } from "../../../web/marketing/catalogs";
 import { DentalMarketingPage } from "../../../web/marketing/pages/dental-page";
 import { FormsMarketingPage } from "../../../web/marketing/pages/forms-page";
 import { LegalMarketingPage } from "../../../web/marketing/pages/legal-page";
 import { MARKETING_PATHS, type MarketingPageKey } from "../../../web/marketing/pages/links";
 import { PosMarketingPage } from "../../../web/marketing/pages/pos-page";
-import { MARKETING_CATALOGS } from "../../../web/public-site/catalogs";
 import { makeSiteT, SITE_LANGS, type SiteLang, siteLang } from "../../../web/public-site/i18n";
 import type { AppDeps } from "../../app";
 import { normalizedHostname } from "../../modules/tenant/service";
 import { requestOrigin } from "../../origin";
 import { renderPublicPage } from "../render";
-import { type SiteContext, sendPage } from "../routes";
-import { cachedProductPlans } from "./pricing-cache";
+import type { SiteContext } from "../routes";
+import { cachedProductPlans, PRICING_FRESH_MS } from "./pricing-cache";
 
 const NAMESPACES: Record<MarketingPageKey, string> = { pos: "marketingPos", dental: "marketingDental", forms: "marketingForms", legal: "marketingLegal" };
 
@@ -89,6 +90,37 @@ function renderMarketingPage(site: SiteContext, req: FastifyRequest, key: Market
   );
 }
 
+interface Rendered {
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+  at: number;
+}
+
+/** Rendered pages by page, language and origin, reused while the plans they show are fresh (5 minutes). */
+const rendered = new Map<string, Rendered>();
+
+function renderedPage(site: SiteContext, req: FastifyRequest, key: MarketingPageKey): Rendered {
+  const lang = siteLang((req.query as { lang?: unknown } | undefined)?.lang);
+  const cacheKey = `${key}|${lang}|${requestOrigin({ deps: site.deps, req })}`;
+  const now = Date.now();
+  const hit = rendered.get(cacheKey);
+  if (hit && now - hit.at < PRICING_FRESH_MS) return hit;
+  const html = renderMarketingPage(site, req, key);
+  const page = { html, br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6 } }), gzip: gzipSync(html), at: now };
+  rendered.set(cacheKey, page);
+  return page;
+}
+
+/** The page compressed as the browser accepts it (the pages are ~50 KB of HTML: a slow phone network feels it). */
+function sendRendered(req: FastifyRequest, reply: FastifyReply, page: Rendered) {
+  const accept = String(req.headers["accept-encoding"] ?? "");
+  reply.status(200).type("text/html; charset=utf-8").header("cache-control", "public, max-age=300").header("vary", "Accept-Encoding");
+  if (/\bbr\b/.test(accept)) return reply.header("content-encoding", "br").send(page.br);
+  if (/\bgzip\b/.test(accept)) return reply.header("content-encoding", "gzip").send(page.gzip);
+  return reply.send(page.html);
+}
+
 /**
  * The four marketing pages at the bare domain (docs/decisions.md): '/' point of sale, '/dental',
  * '/forms', '/legal'; Spanish unless ?lang=en. On a tenant's host (or a custom domain) the same
@@ -98,7 +130,7 @@ export async function registerMarketingRoutes(app: FastifyInstance, site: SiteCo
   for (const key of Object.keys(MARKETING_PATHS) as MarketingPageKey[]) {
     app.get(MARKETING_PATHS[key], async (req, reply) => {
       if (!isMarketingHost(site.deps, req.headers.host)) return reply.callNotFound();
-      return sendPage(reply, renderMarketingPage(site, req, key), { cacheControl: "public, max-age=300" });
+      return sendRendered(req, reply, renderedPage(site, req, key));
     });
   }
 }
