@@ -223,6 +223,8 @@ function UrlPanel({ onDone }: { onDone: (url: string) => void }) {
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
+    // The dialog is portaled, but React still bubbles the submit to a form that renders it.
+    e.stopPropagation();
     if (!trimmed || save.isPending) return;
     if (!isImageUrl(trimmed) || trimmed.startsWith("/")) {
       toast({ variant: "destructive", title: t("storefrontContent:media.invalidUrlTitle"), description: t("storefrontContent:media.invalidUrlText") });
