@@ -106,6 +106,7 @@ export function ShopLayout({
             <p className="font-semibold text-gray-900">{store.store_name}</p>
             {store.description ? <p className="mt-1 line-clamp-3">{store.description}</p> : null}
           </div>
+          {store.phone || store.email || store.address ? (
           <div>
             <p className="font-semibold text-gray-900">{t("storefront:footer.contact")}</p>
             <ul className="mt-1 space-y-1">
@@ -132,6 +133,7 @@ export function ShopLayout({
               ) : null}
             </ul>
           </div>
+          ) : null}
         </div>
         <p className="border-t border-gray-200 px-4 py-4 text-center text-xs">{t("storefront:footer.rights", { year: new Date().getFullYear(), store: store.store_name })}</p>
       </footer>
