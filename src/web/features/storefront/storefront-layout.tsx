@@ -23,7 +23,7 @@ export function StorefrontLayout() {
   if (isLoading) return <Skeleton className="h-40 w-full" />;
   if (!can("storefront.view")) return <AccessDenied />;
   return (
-    <div className="grid gap-4">
+    <div className="grid min-w-0 grid-cols-1 gap-4">
       <div className="flex flex-wrap items-center gap-2 border-b pb-2">
         <nav className="flex flex-1 gap-1 overflow-x-auto" aria-label={t("storefrontContent:area.title")}>
           {STOREFRONT_AREAS.map((a) => (

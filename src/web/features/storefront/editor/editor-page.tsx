@@ -160,9 +160,9 @@ export function StorefrontEditorPage() {
   const pageInfo = pagesQuery.data?.pages.find((p) => p.page === page);
 
   return (
-    <div className="grid gap-4" data-testid="storefront-editor">
+    <div className="grid min-w-0 grid-cols-1 gap-4" data-testid="storefront-editor">
       <div className="flex flex-wrap items-center gap-2">
-        <fieldset className="flex gap-1 rounded-md border p-1">
+        <fieldset className="min-w-0 flex gap-1 rounded-md border p-1">
           <legend className="sr-only">{t("storefrontEditor:pages.label")}</legend>
           {STORE_PAGES.map((p) => (
             <button
@@ -202,8 +202,8 @@ export function StorefrontEditorPage() {
         </div>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(22rem,28rem)_minmax(0,1fr)]">
-        <div className="grid content-start gap-4">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(22rem,28rem)_minmax(0,1fr)]">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-4">
           <SectionList
             sections={sections}
             selectedId={selectedId}
@@ -223,10 +223,10 @@ export function StorefrontEditorPage() {
             <p className="text-sm text-muted-foreground">{t("storefrontEditor:settings.pick")}</p>
           ) : null}
         </div>
-        <div className="grid min-w-0 content-start gap-2 lg:sticky lg:top-4">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-2 lg:sticky lg:top-4">
           <div className="flex items-center justify-between gap-2">
             <h2 className="text-sm font-semibold">{t("storefrontEditor:preview.title")}</h2>
-            <fieldset className="flex gap-1 rounded-md border p-1">
+            <fieldset className="min-w-0 flex gap-1 rounded-md border p-1">
               <legend className="sr-only">{t("storefrontEditor:preview.width")}</legend>
               {(["desktop", "mobile"] as const).map((m) => (
                 <button

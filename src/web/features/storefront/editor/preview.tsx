@@ -55,12 +55,14 @@ export function SectionsPreview({ sections, mode }: { sections: PageSection[]; m
     <div ref={outer} className="min-w-0 overflow-hidden rounded-md border bg-muted/30" data-testid="editor-preview" data-mode={mode}>
       {!preview.data ? (
         <p className="p-6 text-sm text-muted-foreground">{preview.isError ? t("storefrontEditor:preview.error") : t("storefrontEditor:preview.loading")}</p>
+      ) : !shown || !shown.some((s) => s.isVisible) ? (
+        <p className="p-6 text-center text-sm text-muted-foreground">{t("storefrontEditor:preview.empty")}</p>
       ) : (
         <div style={{ width, zoom }} className="mx-auto bg-white text-gray-900">
           <style>{css}</style>
           <div className="shop-root" style={{ containerType: "inline-size", containerName: "shop", ["--shop-primary" as string]: primary ?? "#4f46e5" }} data-testid="preview-root">
             <SiteI18nProvider lang={lang} t={siteT}>
-              {shown && shown.length > 0 ? <StoreSections sections={shown} data={preview.data.data} productAction={noAction} /> : <p className="p-10 text-center text-gray-500">{t("storefrontEditor:preview.empty")}</p>}
+              <StoreSections sections={shown} data={preview.data.data} productAction={noAction} />
             </SiteI18nProvider>
           </div>
         </div>

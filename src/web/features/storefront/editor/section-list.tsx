@@ -32,7 +32,7 @@ export function SectionList({ sections, selectedId, onSelect, onReorder, onToggl
   const move = (i: number, d: -1 | 1) => onReorder(arrayMove(sections, i, i + d));
   const full = sections.length >= SECTION_LIMITS.maxSectionsPerPage;
   return (
-    <div className="grid gap-2">
+    <div className="grid min-w-0 grid-cols-1 gap-2">
       <div className="flex items-center justify-between gap-2">
         <h2 className="text-sm font-semibold">{t("storefrontEditor:list.title", { count: sections.length })}</h2>
         <DropdownMenu>
@@ -54,7 +54,7 @@ export function SectionList({ sections, selectedId, onSelect, onReorder, onToggl
       {sections.length === 0 ? <p className="rounded-md border border-dashed p-4 text-center text-sm text-muted-foreground">{t("storefrontEditor:list.empty")}</p> : null}
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
         <SortableContext items={sections.map((s) => s.id)} strategy={verticalListSortingStrategy}>
-          <ol className="grid gap-1.5" data-testid="section-list">
+          <ol className="grid min-w-0 grid-cols-1 gap-1.5" data-testid="section-list">
             {sections.map((s, i) => (
               <Row
                 key={s.id}
@@ -105,7 +105,7 @@ function Row({
     <li
       ref={setNodeRef}
       style={{ transform: CSS.Transform.toString(transform), transition }}
-      className={cn("flex items-center gap-1 rounded-md border bg-card p-1", selected && "border-primary ring-1 ring-primary", isDragging && "z-10 shadow-lg", !section.isVisible && "opacity-60")}
+      className={cn("flex min-w-0 items-center gap-0.5 rounded-md border bg-card p-1", selected && "border-primary ring-1 ring-primary", isDragging && "z-10 shadow-lg", !section.isVisible && "opacity-60")}
       data-testid="section-row"
       data-section-type={section.type}
     >

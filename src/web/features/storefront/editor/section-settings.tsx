@@ -47,8 +47,8 @@ export function SectionSettingsPanel({ section, onChange, issues }: { section: P
   };
   const idp = `sec-${section.id}`;
   return (
-    <div className="grid gap-3" data-testid="section-settings">
-      <div role="tablist" aria-label={t("storefrontEditor:settings.tabs")} className="flex gap-1 border-b">
+    <div className="grid min-w-0 grid-cols-1 gap-3" data-testid="section-settings">
+      <div role="tablist" aria-label={t("storefrontEditor:settings.tabs")} className="flex gap-1 overflow-x-auto border-b">
         {TABS.map((k, i) => (
           <button
             key={k}
@@ -263,7 +263,7 @@ function BannersEditor({ idp, banners, max, type, onChange }: { idp: string; ban
     onChange(next);
   };
   return (
-    <fieldset className="grid gap-3" data-testid="banners-editor">
+    <fieldset className="min-w-0 grid gap-3" data-testid="banners-editor">
       <legend className="mb-2 text-sm font-semibold">{t("storefrontEditor:banners.title", { count: banners.length, max })}</legend>
       {banners.map((b, i) => {
         const bid = `${idp}-b${i}`;
@@ -314,7 +314,7 @@ function StyleEditor({ idp, value, set, withCustomCss }: { idp: string; value: S
   const setBg = (patch: Partial<SectionBackground>) => set({ background: { ...(bg ?? defaultBackground("color")), ...patch } });
   return (
     <>
-      <fieldset className="grid gap-3">
+      <fieldset className="min-w-0 grid gap-3">
         <legend className="mb-2 text-sm font-semibold">{L("background")}</legend>
         <SelectField
           id={`${idp}-bgType`}
@@ -354,7 +354,7 @@ function StyleEditor({ idp, value, set, withCustomCss }: { idp: string; value: S
       <SidesEditor idp={`${idp}-mar`} legend={L("margin")} value={value.margin} onChange={(margin) => set({ margin })} />
       <BorderEditor idp={`${idp}-bt`} legend={L("borderTop")} value={value.borderTop} onChange={(borderTop) => set({ borderTop })} />
       <BorderEditor idp={`${idp}-bb`} legend={L("borderBottom")} value={value.borderBottom} onChange={(borderBottom) => set({ borderBottom })} />
-      <fieldset className="grid gap-3">
+      <fieldset className="min-w-0 grid gap-3">
         <legend className="mb-2 text-sm font-semibold">{L("overlay")}</legend>
         <ToggleField id={`${idp}-ovOn`} label={L("overlayEnabled")} checked={!!value.overlay?.enabled} onChange={(v) => set({ overlay: { color: "#000000", opacity: 0.4, ...value.overlay, enabled: v } })} />
         {value.overlay?.enabled ? (
@@ -372,9 +372,9 @@ function StyleEditor({ idp, value, set, withCustomCss }: { idp: string; value: S
 function SidesEditor({ idp, legend, value, onChange }: { idp: string; legend: string; value: Sides | undefined; onChange: (v: Sides | undefined) => void }) {
   const { t } = useTranslation();
   return (
-    <fieldset>
+    <fieldset className="min-w-0">
       <legend className="mb-2 text-sm font-semibold">{legend}</legend>
-      <div className="grid grid-cols-4 gap-2">
+      <div className="grid grid-cols-4 gap-2 max-sm:grid-cols-2">
         {(["top", "right", "bottom", "left"] as const).map((side) => (
           <TextField
             key={side}
@@ -397,7 +397,7 @@ function BorderEditor({ idp, legend, value, onChange }: { idp: string; legend: s
   const { t } = useTranslation();
   const L = (k: string) => t(`storefrontEditor:fields.${k}`);
   return (
-    <fieldset className="grid gap-3">
+    <fieldset className="min-w-0 grid gap-3">
       <legend className="mb-2 text-sm font-semibold">{legend}</legend>
       <ToggleField id={`${idp}-on`} label={L("borderEnabled")} checked={!!value?.enabled} onChange={(v) => onChange(v ? { width: "1px", style: "solid", color: "#e5e7eb", ...value, enabled: true } : value ? { ...value, enabled: false } : undefined)} />
       {value?.enabled ? (
