@@ -49,13 +49,14 @@ export function SectionsPreview({ sections, mode }: { sections: PageSection[]; m
   const lang = siteLang(i18n.language);
   const siteT = React.useCallback((key: string, vars?: Record<string, string | number>) => t(key, vars ?? {}) as string, [t]);
   const shown = preview.data?.sections;
+  const visibleCount = shown?.filter((s) => s.isVisible).length ?? 0;
   const css = React.useMemo(() => (shown ? sectionsStyle(shown) : ""), [shown]);
   const primary = preview.data?.data.store.theme_config.primaryColor;
   return (
     <div ref={outer} className="min-w-0 overflow-hidden rounded-md border bg-muted/30" data-testid="editor-preview" data-mode={mode}>
       {!preview.data ? (
         <p className="p-6 text-sm text-muted-foreground">{preview.isError ? t("storefrontEditor:preview.error") : t("storefrontEditor:preview.loading")}</p>
-      ) : !shown || !shown.some((s) => s.isVisible) ? (
+      ) : !shown || visibleCount === 0 ? (
         <p className="p-6 text-center text-sm text-muted-foreground">{t("storefrontEditor:preview.empty")}</p>
       ) : (
         <div style={{ width, zoom }} className="mx-auto bg-white text-gray-900">
