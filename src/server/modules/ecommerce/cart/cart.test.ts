@@ -166,6 +166,9 @@ describe("checkout", () => {
     expect(shown?.invoice?.ncf).toMatch(/^B02/);
     expect(await withTenant(t.db, t.acme.tenant.id, (tx) => loadOrderForPublic(tx, t.acme.tenant.id, done.orderId, "wrong-key"))).toBeNull();
     expect(await withTenant(t.db, t.other.tenant.id, (tx) => loadOrderForPublic(tx, t.other.tenant.id, done.orderId, done.orderKey))).toBeNull();
+    expect(await anon.ecommerce.getPublicOrder.query({ orderId: done.orderId, key: done.orderKey })).toMatchObject({ status: "invoiced", total: "500.00" });
+    expect((await errorOf(anon.ecommerce.getPublicOrder.query({ orderId: done.orderId, key: "wrong-key-123" }))).code).toBe("NOT_FOUND");
+    expect((await errorOf(otherAnon.ecommerce.getPublicOrder.query({ orderId: done.orderId, key: done.orderKey }))).code).toBe("NOT_FOUND");
   });
 
   it("an expired reservation frees the stock; cancelling a pending order releases it and cancels its link", async () => {
