@@ -16,6 +16,7 @@ import { seedDemoCatalog } from "./demo-catalog";
 import { seedDemoForms } from "./demo-forms";
 import { seedDemoMonth } from "./demo-month";
 import { seedDemoPromotions } from "./demo-promotions";
+import { seedDemoStorefront } from "./demo-storefront";
 import { seedDemoVouchers } from "./demo-vouchers";
 
 export const DEMO_SUBDOMAIN = "demo";
@@ -63,6 +64,7 @@ export async function seedDemo(db: Db, opts: { sampleMonth?: boolean } = {}): Pr
     await seedDemoPromotions(tx, tenant.id, ownerId, businessDate(new Date(), tenant.timezone));
     await seedDemoVouchers(tx, tenant.id, ownerId, businessDate(new Date(), tenant.timezone));
     await seedDemoForms(tx, tenant.id, ownerId, businessDate(new Date(), tenant.timezone));
+    await seedDemoStorefront(tx, tenant.id, ownerId);
     // A cash box for each till (Caja 1 comes with every tenant): each cashier sells in their own.
     await tx.insert(cashboxes).values([
       { tenantId: tenant.id, id: newId(), code: "CAJA2", name: "Caja 2", warehouseId, willOpenDrawer: true },
