@@ -93,7 +93,7 @@ describe("ecommerce section editor", () => {
     const owner = await t.client("acme", "owner");
     const html = defaultSection("custom_html");
     html.settings.html = "<img src=x onerror=alert(1)><p>ok</p>";
-    const preview = await owner.ecommerce.getEditorPreviewData.query({ sections: [defaultSection("featured_products"), { id: "bad", type: "nope" }, html] });
+    const preview = await owner.ecommerce.getEditorPreviewData.mutate({ sections: [defaultSection("featured_products"), { id: "bad", type: "nope" }, html] });
     expect(preview.sections.map((s) => s.type)).toEqual(["featured_products", "custom_html"]);
     const cleaned = preview.sections[1]!;
     expect(cleaned.type === "custom_html" && cleaned.settings.html).not.toMatch(/onerror/);

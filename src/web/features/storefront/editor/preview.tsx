@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import type { PageSection } from "../../../../shared/storefront/sections";
-import { useTRPC } from "../../../app/trpc";
+import { useTRPCClient } from "../../../app/trpc";
 import { SiteI18nProvider, siteLang } from "../../../public-site/i18n";
 import { StoreSections, sectionsStyle } from "../../../storefront/sections/store-sections";
 
@@ -30,9 +30,14 @@ function useDebounced<T>(value: T, ms: number): T {
  */
 export function SectionsPreview({ sections, mode }: { sections: PageSection[]; mode: PreviewMode }) {
   const { t, i18n } = useTranslation();
-  const trpc = useTRPC();
+  const client = useTRPCClient();
   const debounced = useDebounced(sections, 350);
-  const preview = useQuery({ ...trpc.ecommerce.getEditorPreviewData.queryOptions({ sections: debounced }), placeholderData: keepPreviousData, meta: { silent: true } });
+  const preview = useQuery({
+    queryKey: ["storefront-editor-preview", debounced],
+    queryFn: () => client.ecommerce.getEditorPreviewData.mutate({ sections: debounced }),
+    placeholderData: keepPreviousData,
+    meta: { silent: true },
+  });
   const outer = React.useRef<HTMLDivElement>(null);
   const [available, setAvailable] = React.useState(0);
   React.useLayoutEffect(() => {
