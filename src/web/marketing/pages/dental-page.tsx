@@ -3,11 +3,12 @@ import { DemoModal } from "../components/demo-modal";
 import { Faq } from "../components/faq";
 import { CheckIcon } from "../components/icons";
 import { CardGrid, FinalCta, Hero, MarketingShell, primaryButton, Section, Stats } from "../components/layout";
-import { ScreenshotTabs } from "../components/screenshot-tabs";
+import { ScreenshotPanels, ScreenshotTabs } from "../components/screenshot-tabs";
 import { Testimonials } from "../components/testimonials";
 import { range, useNsT } from "../components/text";
 import { FOOTERS, MARKETING_PATHS } from "./links";
 
+const TABS = ["odontogram", "history", "calendar", "xray", "mobile"];
 const NS = "marketingDental";
 const ONBOARDING = "/onboarding/dental";
 /** The main pricing section (the spec's set two) and the number of features of each plan. */
@@ -57,7 +58,8 @@ export function DentalMarketingPage() {
         </ol>
       </Section>
       <Section id="screenshots" title={tr("screenshots.title")} subtitle={tr("screenshots.subtitle")}>
-        <Island name="ScreenshotTabs" component={ScreenshotTabs} props={{ ns: NS, tabs: ["odontogram", "history", "calendar", "xray", "mobile"] }} />
+        <Island name="ScreenshotTabs" component={ScreenshotTabs} props={{ ns: NS, tabs: TABS }} />
+        <ScreenshotPanels ns={NS} tabs={TABS} />
       </Section>
       <Section id="specialties" title={tr("specialties.title")} tone="slate">
         <CardGrid ns={NS} base="specialties.items" count={6} columns="lg:grid-cols-3" />

@@ -4,11 +4,12 @@ import { DemoModal } from "../components/demo-modal";
 import { Faq } from "../components/faq";
 import { CardGrid, FinalCta, Hero, MarketingShell, primaryButton, Section, Stats } from "../components/layout";
 import { PricingCards } from "../components/pricing-cards";
-import { ScreenshotTabs } from "../components/screenshot-tabs";
+import { ScreenshotPanels, ScreenshotTabs } from "../components/screenshot-tabs";
 import { Testimonials } from "../components/testimonials";
 import { useNsT } from "../components/text";
 import { FOOTERS, MARKETING_PATHS } from "./links";
 
+const TABS = ["pos", "inventory", "reports", "mobile"];
 const NS = "marketingPos";
 const ONBOARDING = "/onboarding/pos";
 
@@ -44,7 +45,8 @@ export function PosMarketingPage({ cards }: { cards: PricingCard[] }) {
         </div>
       </div>
       <Section id="screenshots" title={tr("screenshots.title")} subtitle={tr("screenshots.subtitle")} tone="slate">
-        <Island name="ScreenshotTabs" component={ScreenshotTabs} props={{ ns: NS, tabs: ["pos", "inventory", "reports", "mobile"] }} />
+        <Island name="ScreenshotTabs" component={ScreenshotTabs} props={{ ns: NS, tabs: TABS }} />
+        <ScreenshotPanels ns={NS} tabs={TABS} />
       </Section>
       <Section id="use-cases" title={tr("useCases.title")}>
         <CardGrid ns={NS} base="useCases.items" count={4} />
