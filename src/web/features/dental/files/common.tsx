@@ -93,10 +93,14 @@ export function PatientLink({ id, name, number, tab }: { id: string; name: strin
   );
 }
 
-/** A list's search, page and page size kept in the component (a profile tab; the pages keep theirs in the address). */
-export function useLocalList(pageSize = 10) {
+/**
+ * A list's search, one select filter, page and page size kept in the component (a profile tab; the
+ * pages keep theirs in the address). Changing the search or the filter goes back to page 1.
+ */
+export function useLocalList<F extends string = string>(pageSize = 10) {
   const [text, setText] = React.useState("");
   const [search, setSearch] = React.useState("");
+  const [filter, setFilterValue] = React.useState<F | null>(null);
   const [page, setPage] = React.useState(1);
   const [size, setSize] = React.useState(pageSize);
   React.useEffect(() => {
@@ -106,7 +110,19 @@ export function useLocalList(pageSize = 10) {
     }, 300);
     return () => window.clearTimeout(id);
   }, [text]);
-  return { text, setText, search, page, pageSize: size, setPage, setPageSize: (s: number) => {
+  return {
+    text,
+    setText,
+    search,
+    filter,
+    setFilter: (value: string | null) => {
+      setFilterValue(value as F | null);
+      setPage(1);
+    },
+    page,
+    pageSize: size,
+    setPage,
+    setPageSize: (s: number) => {
       setSize(s);
       setPage(1);
     },

@@ -6,19 +6,17 @@ import { DOCUMENT_TYPES, type DocumentType } from "../../../../shared/dental/con
 import { createDocumentInput, DOCUMENT_ACCEPT } from "../../../../shared/dental/files";
 import { useTRPC } from "../../../app/trpc";
 import { FormDialog } from "../../../components/form-dialog";
-import { ListFilter, ListSearch } from "../../../components/list-page";
-import { PaginationBar } from "../../../components/pagination";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { Input, NativeSelect } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
-import { SkeletonRows } from "../../../components/ui/skeleton";
 import { Switch } from "../../../components/ui/switch";
-import { Table, TBody, TD, TH, THead, TR } from "../../../components/ui/table";
+import { TD, TH, TR } from "../../../components/ui/table";
 import { toast } from "../../../components/ui/use-toast";
 import { formatDate } from "../../../lib/dates";
 import { ConfirmDialog } from "../../pos/panels/confirm-dialog";
+import { FileListFilters, FileListTable } from "../components/file-list";
 import type { DentalPatientSummary } from "../components/types";
 import { useDentalRights } from "../dental-layout";
 import { firstIssue, formatSize, uploadDentalFile, useLocalList } from "./common";
@@ -128,11 +126,10 @@ export function DocumentsTab({ patient }: { patient: DentalPatientSummary }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const { has } = useDentalRights();
-  const list = useLocalList();
-  const [type, setType] = React.useState<DocumentType | null>(null);
+  const list = useLocalList<DocumentType>();
   const [creating, setCreating] = React.useState(false);
   const [deleting, setDeleting] = React.useState<{ id: string; name: string } | null>(null);
-  const query = useQuery({ ...trpc.dental.getDocuments.queryOptions({ patientId: patient.id, page: list.page, pageSize: list.pageSize, search: list.search, type: type ?? undefined }), placeholderData: keepPreviousData, enabled: has("files") });
+  const query = useQuery({ ...trpc.dental.getDocuments.queryOptions({ patientId: patient.id, page: list.page, pageSize: list.pageSize, search: list.search, type: list.filter ?? undefined }), placeholderData: keepPreviousData, enabled: has("files") });
   const remove = useMutation({
     ...trpc.dental.deleteDocument.mutationOptions({
       onSuccess: async () => {
@@ -148,20 +145,28 @@ export function DocumentsTab({ patient }: { patient: DentalPatientSummary }) {
   const rows = query.data?.data ?? [];
   return (
     <div className="grid gap-4" data-testid="documents-tab">
-      <div className="flex flex-wrap items-end gap-3">
-        <ListSearch type="search" label={t("dentalFiles:documents.search")} value={list.text} onValueChange={list.setText} className="min-w-48" />
-        <ListFilter id="doc-type-filter" label={t("dentalFiles:documents.fields.type")} allLabel={t("dentalFiles:allTypes")} value={type} options={typeOptions(t)} onValueChange={(v) => {
-            setType(v as DocumentType | null);
-            list.setPage(1);
-          }} />
+      <FileListFilters
+        inTab
+        search={{ label: t("dentalFiles:documents.search"), value: list.text, onChange: list.setText }}
+        filter={{ id: "doc-type-filter", label: t("dentalFiles:documents.fields.type"), allLabel: t("dentalFiles:allTypes"), value: list.filter, options: typeOptions(t), onChange: list.setFilter }}
+      >
         <Button onClick={() => setCreating(true)} data-testid="new-document">
           <FileUp />
           {t("dentalFiles:documents.new")}
         </Button>
-      </div>
-      <Table stack aria-label={t("dentalFiles:documents.title")}>
-        <THead>
-          <TR>
+      </FileListFilters>
+      <FileListTable
+        label={t("dentalFiles:documents.title")}
+        cols={6}
+        rows={rows}
+        loading={query.isLoading}
+        empty={list.search || list.filter ? t("dentalFiles:emptySearch") : t("dentalFiles:documents.empty")}
+        emptyTestId="documents-empty"
+        pagination={query.data?.pagination}
+        onPage={list.setPage}
+        onPageSize={list.setPageSize}
+        head={
+          <>
             <TH>{t("dentalFiles:documents.fields.name")}</TH>
             <TH>{t("dentalFiles:documents.fields.type")}</TH>
             <TH className="hidden md:table-cell">{t("dentalFiles:documents.columns.size")}</TH>
@@ -170,59 +175,49 @@ export function DocumentsTab({ patient }: { patient: DentalPatientSummary }) {
             <TH>
               <span className="sr-only">{t("dentalFiles:columns.actions")}</span>
             </TH>
+          </>
+        }
+      >
+        {rows.map((d) => (
+          <TR key={d.id} data-testid="document-row">
+            <TD stack="primary">
+              <a href={d.fileUrl} download={downloadName(d.name, d.fileUrl)} className="inline-flex items-center gap-1.5 font-medium break-words hover:underline" data-testid="document-link">
+                <FileText className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+                {d.name}
+              </a>
+              {d.isConfidential ? (
+                <Badge variant="warning" className="ml-2 gap-1" data-testid="document-confidential-badge">
+                  <Lock className="size-3" aria-hidden />
+                  {t("dentalFiles:documents.confidential")}
+                </Badge>
+              ) : null}
+            </TD>
+            <TD label={t("dentalFiles:documents.fields.type")}>{t(`dentalFiles:documentType.${d.type}`)}</TD>
+            <TD className="hidden whitespace-nowrap md:table-cell" label={t("dentalFiles:documents.columns.size")}>
+              {formatSize(d.fileSize, i18n.language)}
+            </TD>
+            <TD className="hidden whitespace-nowrap md:table-cell" label={t("dentalFiles:documents.columns.date")}>
+              {formatDate(d.createdAt, i18n.language)}
+            </TD>
+            <TD label={t("dentalFiles:documents.fields.tags")}>
+              <span className="flex flex-wrap gap-1">
+                {d.tags.length
+                  ? d.tags.map((tag) => (
+                      <Badge key={tag} variant="outline">
+                        {tag}
+                      </Badge>
+                    ))
+                  : "—"}
+              </span>
+            </TD>
+            <TD stack="actions" className="text-right">
+              <Button variant="ghost" size="icon" className="text-destructive" aria-label={t("dentalFiles:documents.delete", { name: d.name })} onClick={() => setDeleting({ id: d.id, name: d.name })} data-testid="document-delete">
+                <Trash2 />
+              </Button>
+            </TD>
           </TR>
-        </THead>
-        <TBody>
-          {query.isLoading ? <SkeletonRows cols={6} /> : null}
-          {rows.map((d) => (
-            <TR key={d.id} data-testid="document-row">
-              <TD stack="primary">
-                <a href={d.fileUrl} download={downloadName(d.name, d.fileUrl)} className="inline-flex items-center gap-1.5 font-medium break-words hover:underline" data-testid="document-link">
-                  <FileText className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-                  {d.name}
-                </a>
-                {d.isConfidential ? (
-                  <Badge variant="warning" className="ml-2 gap-1" data-testid="document-confidential-badge">
-                    <Lock className="size-3" aria-hidden />
-                    {t("dentalFiles:documents.confidential")}
-                  </Badge>
-                ) : null}
-              </TD>
-              <TD label={t("dentalFiles:documents.fields.type")}>{t(`dentalFiles:documentType.${d.type}`)}</TD>
-              <TD className="hidden whitespace-nowrap md:table-cell" label={t("dentalFiles:documents.columns.size")}>
-                {formatSize(d.fileSize, i18n.language)}
-              </TD>
-              <TD className="hidden whitespace-nowrap md:table-cell" label={t("dentalFiles:documents.columns.date")}>
-                {formatDate(d.createdAt, i18n.language)}
-              </TD>
-              <TD label={t("dentalFiles:documents.fields.tags")}>
-                <span className="flex flex-wrap gap-1">
-                  {d.tags.length
-                    ? d.tags.map((tag) => (
-                        <Badge key={tag} variant="outline">
-                          {tag}
-                        </Badge>
-                      ))
-                    : "—"}
-                </span>
-              </TD>
-              <TD stack="actions" className="text-right">
-                <Button variant="ghost" size="icon" className="text-destructive" aria-label={t("dentalFiles:documents.delete", { name: d.name })} onClick={() => setDeleting({ id: d.id, name: d.name })} data-testid="document-delete">
-                  <Trash2 />
-                </Button>
-              </TD>
-            </TR>
-          ))}
-          {!query.isLoading && rows.length === 0 ? (
-            <TR className="hover:bg-transparent">
-              <TD colSpan={6} className="py-10 text-center text-muted-foreground" data-testid="documents-empty">
-                {list.search || type ? t("dentalFiles:emptySearch") : t("dentalFiles:documents.empty")}
-              </TD>
-            </TR>
-          ) : null}
-        </TBody>
-      </Table>
-      <PaginationBar pagination={query.data?.pagination} onPage={list.setPage} onPageSize={list.setPageSize} />
+        ))}
+      </FileListTable>
       <Dialog open={creating} onOpenChange={setCreating}>
         {creating ? <DocumentDialog patient={patient} canConfidential={has("confidential")} onDone={() => setCreating(false)} /> : null}
       </Dialog>

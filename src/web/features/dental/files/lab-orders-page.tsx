@@ -2,9 +2,8 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { LAB_ORDER_STATUSES, type LabOrderStatus } from "../../../../shared/dental/constants";
 import { useTRPC } from "../../../app/trpc";
-import { ListFilter, ListHeader, ListSearch } from "../../../components/list-page";
-import { Card, CardContent } from "../../../components/ui/card";
 import { useListParams } from "../../../lib/use-list-params";
+import { FileListFilters, FileListPage } from "../components/file-list";
 import { RequireDentalRight } from "../dental-layout";
 import { LabOrdersTable, labStatusOptions, OverdueToggle } from "./lab-orders-tab";
 
@@ -27,26 +26,22 @@ function LabOrders() {
   const overdue = params.get("overdue") === "1";
   const query = useQuery({ ...trpc.dental.getLabOrders.queryOptions({ page, pageSize, search, status, overdue: overdue || undefined }), placeholderData: keepPreviousData });
   return (
-    <div className="grid gap-4">
-      <ListHeader title={t("dentalFiles:labOrders.title")} subtitle={t("dentalFiles:labOrders.subtitle")} />
-      <Card>
-        <CardContent className="grid gap-4 pt-5">
-          <div className="flex flex-wrap items-end gap-3">
-            <ListSearch type="search" label={t("dentalFiles:labOrders.searchAll")} value={text} onValueChange={setText} data-testid="lab-search" />
-            <ListFilter id="lab-order-status" label={t("dentalFiles:columns.status")} allLabel={t("dentalFiles:allStatuses")} value={status} options={labStatusOptions(t)} onValueChange={(v) => update({ status: v, page: null })} />
-            <OverdueToggle pressed={overdue} count={query.data?.overdueCount ?? 0} onToggle={() => update({ overdue: overdue ? null : "1", page: null })} />
-          </div>
-          <LabOrdersTable
-            rows={query.data?.data ?? []}
-            loading={query.isLoading}
-            pagination={query.data?.pagination}
-            onPage={setPage}
-            onPageSize={setPageSize}
-            showPatient
-            empty={overdue && !search && !status ? t("dentalFiles:labOrders.noneOverdue") : search || status || overdue ? t("dentalFiles:emptySearch") : t("dentalFiles:labOrders.emptyAll")}
-          />
-        </CardContent>
-      </Card>
-    </div>
+    <FileListPage title={t("dentalFiles:labOrders.title")} subtitle={t("dentalFiles:labOrders.subtitle")}>
+      <FileListFilters
+        search={{ label: t("dentalFiles:labOrders.searchAll"), value: text, onChange: setText, testId: "lab-search" }}
+        filter={{ id: "lab-order-status", label: t("dentalFiles:columns.status"), allLabel: t("dentalFiles:allStatuses"), value: status, options: labStatusOptions(t), onChange: (v) => update({ status: v, page: null }) }}
+      >
+        <OverdueToggle pressed={overdue} count={query.data?.overdueCount ?? 0} onToggle={() => update({ overdue: overdue ? null : "1", page: null })} />
+      </FileListFilters>
+      <LabOrdersTable
+        rows={query.data?.data ?? []}
+        loading={query.isLoading}
+        pagination={query.data?.pagination}
+        onPage={setPage}
+        onPageSize={setPageSize}
+        showPatient
+        empty={overdue && !search && !status ? t("dentalFiles:labOrders.noneOverdue") : search || status || overdue ? t("dentalFiles:emptySearch") : t("dentalFiles:labOrders.emptyAll")}
+      />
+    </FileListPage>
   );
 }

@@ -1,25 +1,22 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { FlaskConical, MoreHorizontal, Pencil } from "lucide-react";
+import { FlaskConical, Pencil } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { LAB_ORDER_STATUSES, type LabOrderStatus } from "../../../../shared/dental/constants";
 import { createLabOrderInput, nextLabOrderStatuses, OPEN_LAB_ORDER_STATUSES } from "../../../../shared/dental/files";
 import { formatMoney } from "../../../../shared/money/format";
-import type { Pagination } from "../../../../shared/platform/pagination";
 import { useTRPC } from "../../../app/trpc";
 import { FormDialog } from "../../../components/form-dialog";
-import { ListFilter, ListSearch } from "../../../components/list-page";
-import { PaginationBar } from "../../../components/pagination";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "../../../components/ui/dropdown-menu";
+import { DropdownMenuItem, DropdownMenuSeparator } from "../../../components/ui/dropdown-menu";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
-import { SkeletonRows } from "../../../components/ui/skeleton";
-import { Table, TBody, TD, TH, THead, TR } from "../../../components/ui/table";
+import { TD, TH, TR } from "../../../components/ui/table";
 import { toast } from "../../../components/ui/use-toast";
 import { formatDate } from "../../../lib/dates";
 import { cn } from "../../../lib/utils";
+import { FileListFilters, type FileListProps, FileListTable, fileListProps, RowMenu } from "../components/file-list";
 import { ToothChartSelector } from "../components/tooth-chart-selector";
 import type { DentalPatientSummary } from "../components/types";
 import { useDentalRights } from "../dental-layout";
@@ -125,7 +122,8 @@ function LabOrderDialog({ patientId, patientName, order, onDone }: { patientId: 
 }
 
 /** The lab orders table of the tab and of /home/dental/lab-orders: status moves and edit. */
-export function LabOrdersTable({ rows, loading, pagination, onPage, onPageSize, showPatient, empty }: { rows: LabOrderListRow[]; loading: boolean; pagination?: Pagination; onPage: (p: number) => void; onPageSize: (s: number) => void; showPatient: boolean; empty: React.ReactNode }) {
+export function LabOrdersTable(props: FileListProps<LabOrderListRow>) {
+  const { rows, showPatient } = props;
   const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const qc = useQueryClient();
@@ -141,9 +139,13 @@ export function LabOrdersTable({ rows, loading, pagination, onPage, onPageSize, 
   const cols = showPatient ? 7 : 6;
   return (
     <>
-      <Table stack aria-label={t("dentalFiles:labOrders.title")}>
-        <THead>
-          <TR>
+      <FileListTable
+        {...props}
+        label={t("dentalFiles:labOrders.title")}
+        cols={cols}
+        emptyTestId="lab-orders-empty"
+        head={
+          <>
             <TH>{t("dentalFiles:labOrders.columns.order")}</TH>
             {showPatient ? <TH>{t("dentalFiles:columns.patient")}</TH> : null}
             <TH>{t("dentalFiles:columns.teeth")}</TH>
@@ -153,75 +155,58 @@ export function LabOrdersTable({ rows, loading, pagination, onPage, onPageSize, 
             <TH>
               <span className="sr-only">{t("dentalFiles:columns.actions")}</span>
             </TH>
-          </TR>
-        </THead>
-        <TBody>
-          {loading ? <SkeletonRows cols={cols} /> : null}
-          {rows.map((o) => {
-            const next = nextLabOrderStatuses(o.status);
-            const open = (OPEN_LAB_ORDER_STATUSES as readonly string[]).includes(o.status);
-            return (
-              <TR key={o.id} data-testid="lab-order-row" data-overdue={o.overdue || undefined}>
-                <TD stack="primary">
-                  <div className="font-medium break-words">
-                    {o.orderType} <span className="text-xs font-normal text-muted-foreground">{t("dentalFiles:labOrders.numbered", { number: o.number })}</span>
-                  </div>
-                  <div className="text-xs text-muted-foreground break-words">
-                    {o.laboratory}
-                    {o.trackingNumber ? ` · ${t("dentalFiles:labOrders.tracking", { number: o.trackingNumber })}` : ""}
-                  </div>
+          </>
+        }
+      >
+        {rows.map((o) => {
+          const next = nextLabOrderStatuses(o.status);
+          const open = (OPEN_LAB_ORDER_STATUSES as readonly string[]).includes(o.status);
+          return (
+            <TR key={o.id} data-testid="lab-order-row" data-overdue={o.overdue || undefined}>
+              <TD stack="primary">
+                <div className="font-medium break-words">
+                  {o.orderType} <span className="text-xs font-normal text-muted-foreground">{t("dentalFiles:labOrders.numbered", { number: o.number })}</span>
+                </div>
+                <div className="text-xs text-muted-foreground break-words">
+                  {o.laboratory}
+                  {o.trackingNumber ? ` · ${t("dentalFiles:labOrders.tracking", { number: o.trackingNumber })}` : ""}
+                </div>
+              </TD>
+              {showPatient ? (
+                <TD label={t("dentalFiles:columns.patient")}>
+                  <PatientLink id={o.patientId} name={o.patientName} number={o.patientNumber} tab="labOrders" />
                 </TD>
-                {showPatient ? (
-                  <TD label={t("dentalFiles:columns.patient")}>
-                    <PatientLink id={o.patientId} name={o.patientName} number={o.patientNumber} tab="labOrders" />
-                  </TD>
+              ) : null}
+              <TD label={t("dentalFiles:columns.teeth")}>{teethText(o.teeth)}</TD>
+              <TD label={t("dentalFiles:labOrders.fields.dueDate")} className={cn("whitespace-nowrap", o.overdue && "font-medium text-destructive")}>
+                {formatDate(o.dueDate, i18n.language)}
+              </TD>
+              <TD label={t("dentalFiles:columns.status")}>
+                <LabOrderStatusBadge status={o.status} overdue={o.overdue} />
+              </TD>
+              <TD className="hidden text-right tabular-nums lg:table-cell" label={t("dentalFiles:labOrders.fields.cost")}>
+                {o.cost ? formatMoney(o.cost, i18n.language) : "—"}
+              </TD>
+              <TD stack="actions" className="text-right">
+                {open ? (
+                  <RowMenu label={t("dentalFiles:labOrders.menu", { number: o.number })} testId="lab-order-menu">
+                    <DropdownMenuItem onSelect={() => setEditing(o)} data-testid="lab-order-edit">
+                      <Pencil />
+                      {t("dentalFiles:labOrders.editAction")}
+                    </DropdownMenuItem>
+                    <DropdownMenuSeparator />
+                    {next.map((s) => (
+                      <DropdownMenuItem key={s} className={s === "cancelled" ? "text-destructive focus:text-destructive" : undefined} disabled={move.isPending} onSelect={() => move.mutate({ id: o.id, status: s })} data-testid={`lab-order-to-${s}`}>
+                        {t(`dentalFiles:labOrders.moveTo.${s}`)}
+                      </DropdownMenuItem>
+                    ))}
+                  </RowMenu>
                 ) : null}
-                <TD label={t("dentalFiles:columns.teeth")}>{teethText(o.teeth)}</TD>
-                <TD label={t("dentalFiles:labOrders.fields.dueDate")} className={cn("whitespace-nowrap", o.overdue && "font-medium text-destructive")}>
-                  {formatDate(o.dueDate, i18n.language)}
-                </TD>
-                <TD label={t("dentalFiles:columns.status")}>
-                  <LabOrderStatusBadge status={o.status} overdue={o.overdue} />
-                </TD>
-                <TD className="hidden text-right tabular-nums lg:table-cell" label={t("dentalFiles:labOrders.fields.cost")}>
-                  {o.cost ? formatMoney(o.cost, i18n.language) : "—"}
-                </TD>
-                <TD stack="actions" className="text-right">
-                  {open ? (
-                    <DropdownMenu>
-                      <DropdownMenuTrigger asChild>
-                        <Button variant="ghost" size="icon" aria-label={t("dentalFiles:labOrders.menu", { number: o.number })} data-testid="lab-order-menu">
-                          <MoreHorizontal />
-                        </Button>
-                      </DropdownMenuTrigger>
-                      <DropdownMenuContent align="end">
-                        <DropdownMenuItem onSelect={() => setEditing(o)} data-testid="lab-order-edit">
-                          <Pencil />
-                          {t("dentalFiles:labOrders.editAction")}
-                        </DropdownMenuItem>
-                        <DropdownMenuSeparator />
-                        {next.map((s) => (
-                          <DropdownMenuItem key={s} className={s === "cancelled" ? "text-destructive focus:text-destructive" : undefined} disabled={move.isPending} onSelect={() => move.mutate({ id: o.id, status: s })} data-testid={`lab-order-to-${s}`}>
-                            {t(`dentalFiles:labOrders.moveTo.${s}`)}
-                          </DropdownMenuItem>
-                        ))}
-                      </DropdownMenuContent>
-                    </DropdownMenu>
-                  ) : null}
-                </TD>
-              </TR>
-            );
-          })}
-          {!loading && rows.length === 0 ? (
-            <TR className="hover:bg-transparent">
-              <TD colSpan={cols} className="py-10 text-center text-muted-foreground" data-testid="lab-orders-empty">
-                {empty}
               </TD>
             </TR>
-          ) : null}
-        </TBody>
-      </Table>
-      <PaginationBar pagination={pagination} onPage={onPage} onPageSize={onPageSize} />
+          );
+        })}
+      </FileListTable>
       <Dialog open={editing !== null} onOpenChange={(o) => !o && setEditing(null)}>
         {editing ? <LabOrderDialog patientId={editing.patientId} patientName={editing.patientName} order={editing} onDone={() => setEditing(null)} /> : null}
       </Dialog>
@@ -247,20 +232,18 @@ export function LabOrdersTab({ patient }: { patient: DentalPatientSummary }) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const { has } = useDentalRights();
-  const list = useLocalList();
-  const [status, setStatus] = React.useState<LabOrderStatus | null>(null);
+  const list = useLocalList<LabOrderStatus>();
   const [overdue, setOverdue] = React.useState(false);
   const [creating, setCreating] = React.useState(false);
-  const query = useQuery({ ...trpc.dental.getLabOrders.queryOptions({ patientId: patient.id, page: list.page, pageSize: list.pageSize, search: list.search, status: status ?? undefined, overdue: overdue || undefined }), placeholderData: keepPreviousData, enabled: has("files") });
+  const query = useQuery({ ...trpc.dental.getLabOrders.queryOptions({ patientId: patient.id, page: list.page, pageSize: list.pageSize, search: list.search, status: list.filter ?? undefined, overdue: overdue || undefined }), placeholderData: keepPreviousData, enabled: has("files") });
   if (!has("files")) return <p className="text-sm text-muted-foreground">{t("dentalFiles:noAccess")}</p>;
   return (
     <div className="grid gap-4" data-testid="lab-orders-tab">
-      <div className="flex flex-wrap items-end gap-3">
-        <ListSearch type="search" label={t("dentalFiles:labOrders.search")} value={list.text} onValueChange={list.setText} className="min-w-48" />
-        <ListFilter id="lab-status" label={t("dentalFiles:columns.status")} allLabel={t("dentalFiles:allStatuses")} value={status} options={labStatusOptions(t)} onValueChange={(v) => {
-            setStatus(v as LabOrderStatus | null);
-            list.setPage(1);
-          }} />
+      <FileListFilters
+        inTab
+        search={{ label: t("dentalFiles:labOrders.search"), value: list.text, onChange: list.setText }}
+        filter={{ id: "lab-status", label: t("dentalFiles:columns.status"), allLabel: t("dentalFiles:allStatuses"), value: list.filter, options: labStatusOptions(t), onChange: list.setFilter }}
+      >
         <OverdueToggle pressed={overdue} count={query.data?.overdueCount ?? 0} onToggle={() => {
             setOverdue((o) => !o);
             list.setPage(1);
@@ -269,16 +252,8 @@ export function LabOrdersTab({ patient }: { patient: DentalPatientSummary }) {
           <FlaskConical />
           {t("dentalFiles:labOrders.new")}
         </Button>
-      </div>
-      <LabOrdersTable
-        rows={query.data?.data ?? []}
-        loading={query.isLoading}
-        pagination={query.data?.pagination}
-        onPage={list.setPage}
-        onPageSize={list.setPageSize}
-        showPatient={false}
-        empty={list.search || status || overdue ? t("dentalFiles:emptySearch") : t("dentalFiles:labOrders.emptyPatient")}
-      />
+      </FileListFilters>
+      <LabOrdersTable {...fileListProps(query, list, { showPatient: false, empty: list.search || list.filter || overdue ? t("dentalFiles:emptySearch") : t("dentalFiles:labOrders.emptyPatient") })} />
       <Dialog open={creating} onOpenChange={setCreating}>
         {creating ? <LabOrderDialog patientId={patient.id} patientName={patient.name} order={null} onDone={() => setCreating(false)} /> : null}
       </Dialog>

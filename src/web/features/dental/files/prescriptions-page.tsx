@@ -2,9 +2,8 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { PRESCRIPTION_STATUSES, type PrescriptionStatus } from "../../../../shared/dental/constants";
 import { useTRPC } from "../../../app/trpc";
-import { ListFilter, ListHeader, ListSearch } from "../../../components/list-page";
-import { Card, CardContent } from "../../../components/ui/card";
 import { useListParams } from "../../../lib/use-list-params";
+import { FileListFilters, FileListPage } from "../components/file-list";
 import { RequireDentalRight } from "../dental-layout";
 import { PrescriptionsTable, prescriptionStatusOptions } from "./prescriptions-tab";
 
@@ -26,25 +25,20 @@ function Prescriptions() {
   const status = (PRESCRIPTION_STATUSES as readonly string[]).includes(params.get("status") ?? "") ? (params.get("status") as PrescriptionStatus) : undefined;
   const query = useQuery({ ...trpc.dental.getPrescriptions.queryOptions({ page, pageSize, search, status }), placeholderData: keepPreviousData });
   return (
-    <div className="grid gap-4">
-      <ListHeader title={t("dentalFiles:prescriptions.title")} subtitle={t("dentalFiles:prescriptions.subtitle")} />
-      <Card>
-        <CardContent className="grid gap-4 pt-5">
-          <div className="flex flex-wrap items-end gap-3">
-            <ListSearch type="search" label={t("dentalFiles:prescriptions.searchAll")} value={text} onValueChange={setText} data-testid="prescription-search" />
-            <ListFilter id="prescription-status" label={t("dentalFiles:columns.status")} allLabel={t("dentalFiles:allStatuses")} value={status} options={prescriptionStatusOptions(t)} onValueChange={(v) => update({ status: v, page: null })} />
-          </div>
-          <PrescriptionsTable
-            rows={query.data?.data ?? []}
-            loading={query.isLoading}
-            pagination={query.data?.pagination}
-            onPage={setPage}
-            onPageSize={setPageSize}
-            showPatient
-            empty={search || status ? t("dentalFiles:emptySearch") : t("dentalFiles:prescriptions.emptyAll")}
-          />
-        </CardContent>
-      </Card>
-    </div>
+    <FileListPage title={t("dentalFiles:prescriptions.title")} subtitle={t("dentalFiles:prescriptions.subtitle")}>
+      <FileListFilters
+        search={{ label: t("dentalFiles:prescriptions.searchAll"), value: text, onChange: setText, testId: "prescription-search" }}
+        filter={{ id: "prescription-status", label: t("dentalFiles:columns.status"), allLabel: t("dentalFiles:allStatuses"), value: status, options: prescriptionStatusOptions(t), onChange: (v) => update({ status: v, page: null }) }}
+      />
+      <PrescriptionsTable
+        rows={query.data?.data ?? []}
+        loading={query.isLoading}
+        pagination={query.data?.pagination}
+        onPage={setPage}
+        onPageSize={setPageSize}
+        showPatient
+        empty={search || status ? t("dentalFiles:emptySearch") : t("dentalFiles:prescriptions.emptyAll")}
+      />
+    </FileListPage>
   );
 }

@@ -1,25 +1,22 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CheckCircle2, FileDown, MoreHorizontal, Pill, Plus, Trash2, XCircle } from "lucide-react";
+import { CheckCircle2, FileDown, Pill, Plus, Trash2, XCircle } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { PRESCRIPTION_STATUSES, type PrescriptionStatus } from "../../../../shared/dental/constants";
 import { createPrescriptionInput, nextPrescriptionStatuses, type PrescriptionItem } from "../../../../shared/dental/files";
-import type { Pagination } from "../../../../shared/platform/pagination";
 import { useTRPC } from "../../../app/trpc";
 import { FormDialog } from "../../../components/form-dialog";
-import { ListFilter, ListSearch } from "../../../components/list-page";
-import { PaginationBar } from "../../../components/pagination";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../../../components/ui/dropdown-menu";
+import { DropdownMenuItem } from "../../../components/ui/dropdown-menu";
 import { Input, NativeSelect } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
-import { SkeletonRows } from "../../../components/ui/skeleton";
-import { Table, TBody, TD, TH, THead, TR } from "../../../components/ui/table";
+import { TD, TH, TR } from "../../../components/ui/table";
 import { toast } from "../../../components/ui/use-toast";
 import { formatDate } from "../../../lib/dates";
 import { ConfirmDialog } from "../../pos/panels/confirm-dialog";
 import { AllergyWarning } from "../components/allergy-warning";
+import { FileListFilters, type FileListProps, FileListTable, fileListProps, RowMenu } from "../components/file-list";
 import type { DentalPatientSummary } from "../components/types";
 import { useDentalRights } from "../dental-layout";
 import { firstIssue, PatientLink, PrescriptionStatusBadge, saveBase64, textareaClass, useLocalList } from "./common";
@@ -37,7 +34,8 @@ export interface PrescriptionListRow {
 }
 
 /** The prescriptions table of the tab and of /home/dental/prescriptions: print, complete, cancel. */
-export function PrescriptionsTable({ rows, loading, pagination, onPage, onPageSize, showPatient, empty }: { rows: PrescriptionListRow[]; loading: boolean; pagination?: Pagination; onPage: (p: number) => void; onPageSize: (s: number) => void; showPatient: boolean; empty: React.ReactNode }) {
+export function PrescriptionsTable(props: FileListProps<PrescriptionListRow>) {
+  const { rows, showPatient } = props;
   const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const qc = useQueryClient();
@@ -64,9 +62,13 @@ export function PrescriptionsTable({ rows, loading, pagination, onPage, onPageSi
   const cols = showPatient ? 6 : 5;
   return (
     <>
-      <Table stack aria-label={t("dentalFiles:prescriptions.title")}>
-        <THead>
-          <TR>
+      <FileListTable
+        {...props}
+        label={t("dentalFiles:prescriptions.title")}
+        cols={cols}
+        emptyTestId="prescriptions-empty"
+        head={
+          <>
             <TH>{t("dentalFiles:prescriptions.columns.number")}</TH>
             {showPatient ? <TH>{t("dentalFiles:columns.patient")}</TH> : null}
             <TH>{t("dentalFiles:prescriptions.columns.medications")}</TH>
@@ -75,73 +77,56 @@ export function PrescriptionsTable({ rows, loading, pagination, onPage, onPageSi
             <TH>
               <span className="sr-only">{t("dentalFiles:columns.actions")}</span>
             </TH>
-          </TR>
-        </THead>
-        <TBody>
-          {loading ? <SkeletonRows cols={cols} /> : null}
-          {rows.map((rx) => (
-            <TR key={rx.id} data-testid="prescription-row">
-              <TD stack="primary">
-                <div className="font-medium">{t("dentalFiles:prescriptions.numbered", { number: rx.number })}</div>
-                <div className="text-xs text-muted-foreground">{formatDate(rx.issuedAt, i18n.language)}</div>
+          </>
+        }
+      >
+        {rows.map((rx) => (
+          <TR key={rx.id} data-testid="prescription-row">
+            <TD stack="primary">
+              <div className="font-medium">{t("dentalFiles:prescriptions.numbered", { number: rx.number })}</div>
+              <div className="text-xs text-muted-foreground">{formatDate(rx.issuedAt, i18n.language)}</div>
+            </TD>
+            {showPatient ? (
+              <TD label={t("dentalFiles:columns.patient")}>
+                <PatientLink id={rx.patientId} name={rx.patientName} number={rx.patientNumber} tab="prescriptions" />
               </TD>
-              {showPatient ? (
-                <TD label={t("dentalFiles:columns.patient")}>
-                  <PatientLink id={rx.patientId} name={rx.patientName} number={rx.patientNumber} tab="prescriptions" />
-                </TD>
+            ) : null}
+            <TD label={t("dentalFiles:prescriptions.columns.medications")}>
+              <ul className="grid gap-0.5">
+                {rx.items.map((item, i) => (
+                  <li key={`${rx.id}-${i}`} className="break-words">
+                    <span className="font-medium">{item.medication}</span> <span className="text-muted-foreground">· {item.dosage} · {item.frequency}</span>
+                  </li>
+                ))}
+              </ul>
+            </TD>
+            <TD className="hidden md:table-cell" label={t("dentalFiles:prescriptions.columns.dentist")}>
+              {rx.dentistName ?? "—"}
+            </TD>
+            <TD label={t("dentalFiles:columns.status")}>
+              <PrescriptionStatusBadge status={rx.status} />
+            </TD>
+            <TD stack="actions" className="whitespace-nowrap text-right">
+              <Button variant="outline" size="sm" onClick={() => void print(rx)} disabled={printing === rx.id} data-testid="prescription-print">
+                <FileDown />
+                {t("dentalFiles:prescriptions.print")}
+              </Button>
+              {nextPrescriptionStatuses(rx.status).length > 0 ? (
+                <RowMenu label={t("dentalFiles:prescriptions.menu", { number: rx.number })} testId="prescription-menu">
+                  <DropdownMenuItem onSelect={() => setConfirm({ row: rx, status: "completed" })} data-testid="prescription-complete">
+                    <CheckCircle2 />
+                    {t("dentalFiles:prescriptions.complete")}
+                  </DropdownMenuItem>
+                  <DropdownMenuItem className="text-destructive focus:text-destructive" onSelect={() => setConfirm({ row: rx, status: "cancelled" })} data-testid="prescription-cancel">
+                    <XCircle />
+                    {t("dentalFiles:prescriptions.cancel")}
+                  </DropdownMenuItem>
+                </RowMenu>
               ) : null}
-              <TD label={t("dentalFiles:prescriptions.columns.medications")}>
-                <ul className="grid gap-0.5">
-                  {rx.items.map((item, i) => (
-                    <li key={`${rx.id}-${i}`} className="break-words">
-                      <span className="font-medium">{item.medication}</span> <span className="text-muted-foreground">· {item.dosage} · {item.frequency}</span>
-                    </li>
-                  ))}
-                </ul>
-              </TD>
-              <TD className="hidden md:table-cell" label={t("dentalFiles:prescriptions.columns.dentist")}>
-                {rx.dentistName ?? "—"}
-              </TD>
-              <TD label={t("dentalFiles:columns.status")}>
-                <PrescriptionStatusBadge status={rx.status} />
-              </TD>
-              <TD stack="actions" className="whitespace-nowrap text-right">
-                <Button variant="outline" size="sm" onClick={() => void print(rx)} disabled={printing === rx.id} data-testid="prescription-print">
-                  <FileDown />
-                  {t("dentalFiles:prescriptions.print")}
-                </Button>
-                {nextPrescriptionStatuses(rx.status).length > 0 ? (
-                  <DropdownMenu>
-                    <DropdownMenuTrigger asChild>
-                      <Button variant="ghost" size="icon" aria-label={t("dentalFiles:prescriptions.menu", { number: rx.number })} data-testid="prescription-menu">
-                        <MoreHorizontal />
-                      </Button>
-                    </DropdownMenuTrigger>
-                    <DropdownMenuContent align="end">
-                      <DropdownMenuItem onSelect={() => setConfirm({ row: rx, status: "completed" })} data-testid="prescription-complete">
-                        <CheckCircle2 />
-                        {t("dentalFiles:prescriptions.complete")}
-                      </DropdownMenuItem>
-                      <DropdownMenuItem className="text-destructive focus:text-destructive" onSelect={() => setConfirm({ row: rx, status: "cancelled" })} data-testid="prescription-cancel">
-                        <XCircle />
-                        {t("dentalFiles:prescriptions.cancel")}
-                      </DropdownMenuItem>
-                    </DropdownMenuContent>
-                  </DropdownMenu>
-                ) : null}
-              </TD>
-            </TR>
-          ))}
-          {!loading && rows.length === 0 ? (
-            <TR className="hover:bg-transparent">
-              <TD colSpan={cols} className="py-10 text-center text-muted-foreground" data-testid="prescriptions-empty">
-                {empty}
-              </TD>
-            </TR>
-          ) : null}
-        </TBody>
-      </Table>
-      <PaginationBar pagination={pagination} onPage={onPage} onPageSize={onPageSize} />
+            </TD>
+          </TR>
+        ))}
+      </FileListTable>
       <ConfirmDialog
         open={confirm !== null}
         title={confirm ? t(`dentalFiles:prescriptions.confirm.${confirm.status}.title`, { number: confirm.row.number }) : ""}
@@ -272,33 +257,23 @@ export function PrescriptionsTab({ patient }: { patient: DentalPatientSummary })
   const { t } = useTranslation();
   const trpc = useTRPC();
   const { has } = useDentalRights();
-  const list = useLocalList();
-  const [status, setStatus] = React.useState<PrescriptionStatus | null>(null);
+  const list = useLocalList<PrescriptionStatus>();
   const [creating, setCreating] = React.useState(false);
-  const query = useQuery({ ...trpc.dental.getPrescriptions.queryOptions({ patientId: patient.id, page: list.page, pageSize: list.pageSize, search: list.search, status: status ?? undefined }), placeholderData: keepPreviousData, enabled: has("prescribe") });
+  const query = useQuery({ ...trpc.dental.getPrescriptions.queryOptions({ patientId: patient.id, page: list.page, pageSize: list.pageSize, search: list.search, status: list.filter ?? undefined }), placeholderData: keepPreviousData, enabled: has("prescribe") });
   if (!has("prescribe")) return <p className="text-sm text-muted-foreground">{t("dentalFiles:noAccess")}</p>;
   return (
     <div className="grid gap-4" data-testid="prescriptions-tab">
-      <div className="flex flex-wrap items-end gap-3">
-        <ListSearch type="search" label={t("dentalFiles:prescriptions.search")} value={list.text} onValueChange={list.setText} className="min-w-48" />
-        <ListFilter id="rx-status" label={t("dentalFiles:columns.status")} allLabel={t("dentalFiles:allStatuses")} value={status} options={prescriptionStatusOptions(t)} onValueChange={(v) => {
-            setStatus(v as PrescriptionStatus | null);
-            list.setPage(1);
-          }} />
+      <FileListFilters
+        inTab
+        search={{ label: t("dentalFiles:prescriptions.search"), value: list.text, onChange: list.setText }}
+        filter={{ id: "rx-status", label: t("dentalFiles:columns.status"), allLabel: t("dentalFiles:allStatuses"), value: list.filter, options: prescriptionStatusOptions(t), onChange: list.setFilter }}
+      >
         <Button onClick={() => setCreating(true)} data-testid="new-prescription">
           <Pill />
           {t("dentalFiles:prescriptions.new")}
         </Button>
-      </div>
-      <PrescriptionsTable
-        rows={query.data?.data ?? []}
-        loading={query.isLoading}
-        pagination={query.data?.pagination}
-        onPage={list.setPage}
-        onPageSize={list.setPageSize}
-        showPatient={false}
-        empty={list.search || status ? t("dentalFiles:emptySearch") : t("dentalFiles:prescriptions.emptyPatient")}
-      />
+      </FileListFilters>
+      <PrescriptionsTable {...fileListProps(query, list, { showPatient: false, empty: list.search || list.filter ? t("dentalFiles:emptySearch") : t("dentalFiles:prescriptions.emptyPatient") })} />
       <Dialog open={creating} onOpenChange={setCreating}>
         {creating ? <PrescriptionDialog patient={patient} onDone={() => setCreating(false)} /> : null}
       </Dialog>

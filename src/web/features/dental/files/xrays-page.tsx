@@ -2,9 +2,8 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { XRAY_TYPES, type XrayType } from "../../../../shared/dental/constants";
 import { useTRPC } from "../../../app/trpc";
-import { ListFilter, ListHeader, ListSearch } from "../../../components/list-page";
-import { Card, CardContent } from "../../../components/ui/card";
 import { useListParams } from "../../../lib/use-list-params";
+import { FileListFilters, FileListPage } from "../components/file-list";
 import { RequireDentalRight, useDentalRights } from "../dental-layout";
 import { XrayGrid, xrayTypeOptions } from "./xrays-tab";
 
@@ -27,23 +26,18 @@ function Xrays() {
   const type = (XRAY_TYPES as readonly string[]).includes(params.get("type") ?? "") ? (params.get("type") as XrayType) : undefined;
   const query = useQuery({ ...trpc.dental.getXrays.queryOptions({ page, pageSize, search, type }), placeholderData: keepPreviousData, enabled: has("confidential") });
   return (
-    <div className="grid gap-4">
-      <ListHeader title={t("dentalFiles:xrays.title")} subtitle={t("dentalFiles:xrays.subtitle")} />
-      <Card>
-        <CardContent className="grid gap-4 pt-5">
-          {has("confidential") ? (
-            <>
-              <div className="flex flex-wrap items-end gap-3">
-                <ListSearch type="search" label={t("dentalFiles:xrays.searchAll")} value={text} onValueChange={setText} data-testid="xray-search" />
-                <ListFilter id="xray-type" label={t("dentalFiles:xrays.fields.type")} allLabel={t("dentalFiles:allTypes")} value={type} options={xrayTypeOptions(t)} onValueChange={(v) => update({ type: v, page: null })} />
-              </div>
-              <XrayGrid rows={query.data?.data ?? []} loading={query.isLoading} pagination={query.data?.pagination} onPage={setPage} onPageSize={setPageSize} showPatient empty={search || type ? t("dentalFiles:emptySearch") : t("dentalFiles:xrays.emptyAll")} />
-            </>
-          ) : (
-            <p className="py-8 text-center text-sm text-muted-foreground">{t("dentalFiles:xrays.noAccess")}</p>
-          )}
-        </CardContent>
-      </Card>
-    </div>
+    <FileListPage title={t("dentalFiles:xrays.title")} subtitle={t("dentalFiles:xrays.subtitle")}>
+      {has("confidential") ? (
+        <>
+          <FileListFilters
+            search={{ label: t("dentalFiles:xrays.searchAll"), value: text, onChange: setText, testId: "xray-search" }}
+            filter={{ id: "xray-type", label: t("dentalFiles:xrays.fields.type"), allLabel: t("dentalFiles:allTypes"), value: type, options: xrayTypeOptions(t), onChange: (v) => update({ type: v, page: null }) }}
+          />
+          <XrayGrid rows={query.data?.data ?? []} loading={query.isLoading} pagination={query.data?.pagination} onPage={setPage} onPageSize={setPageSize} showPatient empty={search || type ? t("dentalFiles:emptySearch") : t("dentalFiles:xrays.emptyAll")} />
+        </>
+      ) : (
+        <p className="py-8 text-center text-sm text-muted-foreground">{t("dentalFiles:xrays.noAccess")}</p>
+      )}
+    </FileListPage>
   );
 }

@@ -4,10 +4,8 @@ import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { XRAY_TYPES, type XrayType } from "../../../../shared/dental/constants";
 import { createXrayInput, XRAY_ACCEPT } from "../../../../shared/dental/files";
-import type { Pagination } from "../../../../shared/platform/pagination";
 import { useTRPC } from "../../../app/trpc";
 import { FormDialog } from "../../../components/form-dialog";
-import { ListFilter, ListSearch } from "../../../components/list-page";
 import { PaginationBar } from "../../../components/pagination";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
@@ -16,6 +14,7 @@ import { Label } from "../../../components/ui/label";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { toast } from "../../../components/ui/use-toast";
 import { formatDate } from "../../../lib/dates";
+import { FileListFilters, type FileListProps, fileListProps } from "../components/file-list";
 import { ToothChartSelector } from "../components/tooth-chart-selector";
 import type { DentalPatientSummary } from "../components/types";
 import { useDentalRights } from "../dental-layout";
@@ -30,7 +29,7 @@ export function xrayTypeOptions(t: (k: string) => string) {
 }
 
 /** The x-rays as cards (thumbnail with its annotations, type, date, teeth, findings); a card opens the viewer. */
-export function XrayGrid({ rows, loading, pagination, onPage, onPageSize, showPatient, empty }: { rows: XrayRow[]; loading: boolean; pagination?: Pagination; onPage: (p: number) => void; onPageSize: (s: number) => void; showPatient: boolean; empty: React.ReactNode }) {
+export function XrayGrid({ rows, loading, pagination, onPage, onPageSize, showPatient, empty }: FileListProps<XrayRow>) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = React.useState<XrayRow | null>(null);
   return (
@@ -173,41 +172,35 @@ export function XraysTab({ patient }: { patient: DentalPatientSummary }) {
   const trpc = useTRPC();
   const { has } = useDentalRights();
   const allowed = has("files") && has("confidential");
-  const list = useLocalList(12);
-  const [type, setType] = React.useState<XrayType | null>(null);
+  const list = useLocalList<XrayType>(12);
   const [creating, setCreating] = React.useState(false);
-  const query = useQuery({ ...trpc.dental.getXrays.queryOptions({ patientId: patient.id, page: list.page, pageSize: list.pageSize, search: list.search, type: type ?? undefined }), placeholderData: keepPreviousData, enabled: allowed });
+  const query = useQuery({ ...trpc.dental.getXrays.queryOptions({ patientId: patient.id, page: list.page, pageSize: list.pageSize, search: list.search, type: list.filter ?? undefined }), placeholderData: keepPreviousData, enabled: allowed });
   if (!allowed) return <p className="text-sm text-muted-foreground">{t("dentalFiles:xrays.noAccess")}</p>;
   return (
     <div className="grid gap-4" data-testid="xrays-tab">
-      <div className="flex flex-wrap items-end gap-3">
-        <ListSearch type="search" label={t("dentalFiles:xrays.search")} value={list.text} onValueChange={list.setText} className="min-w-48" />
-        <ListFilter id="xray-type-filter" label={t("dentalFiles:xrays.fields.type")} allLabel={t("dentalFiles:allTypes")} value={type} options={xrayTypeOptions(t)} onValueChange={(v) => {
-            setType(v as XrayType | null);
-            list.setPage(1);
-          }} />
+      <FileListFilters
+        inTab
+        search={{ label: t("dentalFiles:xrays.search"), value: list.text, onChange: list.setText }}
+        filter={{ id: "xray-type-filter", label: t("dentalFiles:xrays.fields.type"), allLabel: t("dentalFiles:allTypes"), value: list.filter, options: xrayTypeOptions(t), onChange: list.setFilter }}
+      >
         <Button onClick={() => setCreating(true)} data-testid="new-xray">
           <ImageUp />
           {t("dentalFiles:xrays.new")}
         </Button>
-      </div>
+      </FileListFilters>
       <XrayGrid
-        rows={query.data?.data ?? []}
-        loading={query.isLoading}
-        pagination={query.data?.pagination}
-        onPage={list.setPage}
-        onPageSize={list.setPageSize}
-        showPatient={false}
-        empty={
-          list.search || type ? (
-            t("dentalFiles:emptySearch")
-          ) : (
-            <span className="grid justify-items-center gap-2">
-              <ScanLine className="size-8" aria-hidden />
-              {t("dentalFiles:xrays.emptyPatient")}
-            </span>
-          )
-        }
+        {...fileListProps(query, list, {
+          showPatient: false,
+          empty:
+            list.search || list.filter ? (
+              t("dentalFiles:emptySearch")
+            ) : (
+              <span className="grid justify-items-center gap-2">
+                <ScanLine className="size-8" aria-hidden />
+                {t("dentalFiles:xrays.emptyPatient")}
+              </span>
+            ),
+        })}
       />
       <Dialog open={creating} onOpenChange={setCreating}>
         {creating ? <XrayUploadDialog patient={patient} onDone={() => setCreating(false)} /> : null}
