@@ -94,6 +94,12 @@ export function CheckoutPage({ storeId, store }: { storeId: string; store: Store
     }
   };
 
+  /** A field's message goes away as soon as the buyer edits that field. */
+  const clearError = (e: FormEvent<HTMLFormElement>) => {
+    const name = (e.target as HTMLInputElement).name as Field;
+    if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
+  };
+
   if (!loaded) {
     return (
       <p className="mx-auto max-w-5xl px-4 py-10 text-gray-600" role="status">
@@ -126,7 +132,7 @@ export function CheckoutPage({ storeId, store }: { storeId: string; store: Store
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-2xl font-bold text-gray-900">{t("storefrontCart:checkout.title")}</h1>
-      <form ref={form} noValidate onSubmit={submit} className="mt-6 grid gap-8 md:grid-cols-[1fr_22rem]">
+      <form ref={form} noValidate onSubmit={submit} onChange={clearError} className="mt-6 grid gap-8 md:grid-cols-[1fr_22rem]">
         <fieldset disabled={submitting} className="space-y-6">
           <section className="space-y-4">
             <h2 className="text-lg font-semibold text-gray-900">{t("storefrontCart:checkout.contact")}</h2>
