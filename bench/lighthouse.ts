@@ -81,6 +81,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
 
 async function main() {
+  const load = os.loadavg()[0]!.toFixed(1);
   const web = buildWeb();
   let server: ChildProcess | undefined;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
@@ -112,7 +113,7 @@ async function main() {
   const chromiumVersion = execFileSync(CHROMIUM, ["--version"]).toString().trim();
   writeResultsSection(
     "### Marketing pages (Lighthouse)",
-    `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile profile (simulated slow 4G, 4x CPU slowdown), ${chromiumVersion} headless on ${os.cpus().length} cores; the production build served by the app on localhost (bare domain), ${RUNS} runs a page, the median run by performance shown (all runs' scores in brackets). Transfer sizes are what the page loaded (gzip/brotli on the wire). Target: performance >= ${TARGET.performance}, accessibility >= ${TARGET.accessibility}. Run: \`npm run bench:lighthouse\`. Measured ${new Date().toISOString().slice(0, 10)}.
+    `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile profile (simulated slow 4G, 4x CPU slowdown), ${chromiumVersion} headless on ${os.cpus().length} cores (load average ${load} when it started: Lighthouse scales the CPU time it observes, so a busy machine lowers performance); the production build served by the app on localhost (bare domain), ${RUNS} runs a page, the median run by performance shown (all runs' scores in brackets). Transfer sizes are what the page loaded (gzip/brotli on the wire). Target: performance >= ${TARGET.performance}, accessibility >= ${TARGET.accessibility}. Run: \`npm run bench:lighthouse\`. Measured ${new Date().toISOString().slice(0, 10)}.
 
 | Page | Performance | Accessibility | FCP | LCP | TBT | CLS | JavaScript | All bytes | Target met |
 |---|---|---|---|---|---|---|---|---|---|
