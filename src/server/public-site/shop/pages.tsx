@@ -99,7 +99,7 @@ const titled = (page: string, store: StoreInfo) => `${page} | ${store.store_name
 async function sectionsOf(r: ShopRequest, page: "home" | "about" | "contact"): Promise<{ body: ReactElement; style: string } | null> {
   const sections = readPageSections(await publishedSections(r.tx, r.store, page)).filter((s) => s.isVisible);
   if (sections.length === 0) return null;
-  const data = await loadSectionData(r.tx, r.store.tenantId, sectionDataNeeds(sections), r.store);
+  const data = await loadSectionData(r.tx, r.store.tenantId, sectionDataNeeds(sections), r.store, r.info);
   return { body: <StoreSections sections={sections} data={data} />, style: sectionsStyle(sections) };
 }
 

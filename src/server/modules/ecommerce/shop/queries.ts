@@ -76,6 +76,22 @@ const CARD_FROM = sql`store_products sp
   join products p on p.tenant_id = sp.tenant_id and p.id = sp.product_id
   left join product_categories c on c.tenant_id = p.tenant_id and c.id = p.category_id`;
 
+/**
+ * Cards of the store products matching `where`, in `order`, one page: the page's ids are chosen
+ * first (ordering the bare rows), then only those rows get their category and stock, so the
+ * stock subqueries run for the page's rows, not for every match before the sort.
+ */
+function cardPage(warehouseId: string | null, where: SQL, order: SQL, limit: number, offset = 0): SQL {
+  return sql`select ${cardColumns(warehouseId)} from (
+      select sp.tenant_id, sp.id from store_products sp join products p on p.tenant_id = sp.tenant_id and p.id = sp.product_id
+      where ${where} order by ${order} limit ${limit} offset ${offset}
+    ) pick
+    join store_products sp on sp.tenant_id = pick.tenant_id and sp.id = pick.id
+    join products p on p.tenant_id = sp.tenant_id and p.id = sp.product_id
+    left join product_categories c on c.tenant_id = p.tenant_id and c.id = p.category_id
+    order by ${order}`;
+}
+
 /** Online, active, not deleted. */
 function visible(tenantId: string): SQL {
   return sql`sp.tenant_id = ${tenantId} and sp.is_online and p.is_active and p.deleted_at is null`;
@@ -150,7 +166,7 @@ export async function findShopProducts(tx: Tx, store: StoreRow, f: ProductFilter
   const where = sql.join(conds, sql` and `);
   const warehouseId = await storeWarehouseId(tx, store);
   const [rows, counted] = await Promise.all([
-    tx.execute(sql`select ${cardColumns(warehouseId)} from ${CARD_FROM} where ${where} order by ${orderBy(f.sort)} limit ${f.pageSize} offset ${(f.page - 1) * f.pageSize}`),
+    tx.execute(cardPage(warehouseId, where, orderBy(f.sort), f.pageSize, (f.page - 1) * f.pageSize)),
     tx.execute(sql`select count(*)::int as n from store_products sp join products p on p.tenant_id = sp.tenant_id and p.id = sp.product_id where ${where}`),
   ]);
   return { items: rowsOf<CardRow>(rows).map(toCard), total: rowsOf<{ n: number }>(counted)[0]?.n ?? 0 };
@@ -166,7 +182,7 @@ export async function productsBySource(tx: Tx, store: StoreRow, source: "feature
         ? sql` and sp.original_price is not null and sp.original_price > coalesce(sp.online_price, p.price)`
         : sql``;
   const order = source === "new" ? sql`sp.created_at desc, sp.id` : sql`sp.sort_order, p.name, sp.id`;
-  const rows = await tx.execute(sql`select ${cardColumns(warehouseId)} from ${CARD_FROM} where ${visible(store.tenantId)}${extra} order by ${order} limit ${limit}`);
+  const rows = await tx.execute(cardPage(warehouseId, sql`${visible(store.tenantId)}${extra}`, order, limit));
   return rowsOf<CardRow>(rows).map(toCard);
 }
 

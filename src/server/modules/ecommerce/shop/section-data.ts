@@ -1,4 +1,4 @@
-import type { ProductSource, SectionData } from "../../../../shared/storefront/types";
+import type { ProductSource, SectionData, StoreInfo } from "../../../../shared/storefront/types";
 import type { Tx } from "../../../db/client";
 import { getOrCreateStore, type StoreRow } from "../access";
 import { findShopBrands, findShopCategories, findShopPosts, productsBySource, storeInfo, storeWarehouseId } from "./queries";
@@ -20,14 +20,15 @@ const bound = (n: number) => Math.max(0, Math.min(MAX_LIST, Math.floor(Number.is
  * categories and brands with their counts of online products, published posts and the store's
  * public info. Only online, active products; in_stock from the shop warehouse's stock less active
  * reservations. Lists not needed are not read. Used by the shop pages and the editor's preview
- * (which passes no store: the tenant's store, created on first use).
+ * (which passes no store: the tenant's store, created on first use). The shop passes the store and
+ * its info it has already read.
  */
-export async function loadSectionData(tx: Tx, tenantId: string, needs: SectionDataNeeds, store?: StoreRow): Promise<SectionData> {
+export async function loadSectionData(tx: Tx, tenantId: string, needs: SectionDataNeeds, store?: StoreRow, known?: StoreInfo): Promise<SectionData> {
   const row = store ?? (await getOrCreateStore(tx, tenantId));
   const anyProducts = needs.products.featured > 0 || needs.products.new > 0 || needs.products.sale > 0;
   const warehouseId = anyProducts ? await storeWarehouseId(tx, row) : null;
   const [info, featured, fresh, sale, categories, brands, posts] = await Promise.all([
-    storeInfo(tx, row),
+    known ?? storeInfo(tx, row),
     productsBySource(tx, row, "featured", bound(needs.products.featured), warehouseId),
     productsBySource(tx, row, "new", bound(needs.products.new), warehouseId),
     productsBySource(tx, row, "sale", bound(needs.products.sale), warehouseId),
