@@ -245,7 +245,7 @@ function UrlPanel({ onDone }: { onDone: (url: string) => void }) {
   };
 
   return (
-    <form onSubmit={submit} className="grid gap-2">
+    <form onSubmit={submit} noValidate className="grid gap-2">
       <Label htmlFor="media-url">{t("storefrontContent:media.urlLabel")}</Label>
       <div className="flex gap-2">
         <Input
