@@ -3,11 +3,11 @@ import { withTenant } from "../../db/client";
 import { newId } from "../../ids";
 import type { TestContext } from "../../test/harness";
 import { productStock } from "../inventory/tables";
-import { productCategories } from "../product-category/tables";
 import { products } from "../product/tables";
+import { productCategories } from "../product-category/tables";
 import { warehouses } from "../warehouse/tables";
 import { getOrCreateStore } from "./access";
-import { stores, storeProducts } from "./tables";
+import { storeProducts, stores } from "./tables";
 
 /**
  * Test setup shared by the storefront's integration tests: rows a test needs before its own
