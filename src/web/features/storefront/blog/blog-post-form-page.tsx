@@ -164,7 +164,7 @@ function PostForm({ post }: { post: BlogPost | null }) {
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="post-image">{t("storefrontContent:blog.fields.featuredImage")}</Label>
-              <Input id="post-image" type="url" value={form.featured_image} onChange={(e) => set("featured_image", e.target.value)} aria-invalid={errors.featured_image ? true : undefined} data-testid="post-image" />
+              <Input id="post-image" type="text" inputMode="url" value={form.featured_image} onChange={(e) => set("featured_image", e.target.value)} aria-invalid={errors.featured_image ? true : undefined} data-testid="post-image" />
               {note("featured_image")}
               <div className="flex flex-wrap gap-2">
                 <Button type="button" variant="outline" onClick={() => setPicking(true)} data-testid="choose-featured-image">
