@@ -78,6 +78,8 @@ for (const language of LANGUAGES) {
       }
 
       test(`the detail screens (${language})`, async ({ page }) => {
+        // 23 screens, each loaded, settled and scanned: three times the default time on a busy machine.
+        test.slow();
         expect(details.length, "no detail screen resolved").toBeGreaterThan(0);
         await prefer(page, language);
         for (const route of details) {
