@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { OnlineCart } from "../../../shared/storefront/types";
 import { useSiteT } from "../../public-site/i18n";
 import { siteTrpc } from "../../public-site/trpc";
@@ -36,7 +36,8 @@ export function CartButton({ storeId, currency = "DOP" }: { storeId: string; cur
     button.current?.focus();
   }, []);
 
-  useEffect(() => {
+  // Before the open drawer is painted: an Escape pressed as soon as it shows must already close it.
+  useLayoutEffect(() => {
     if (!open) return;
     close.current?.focus();
     const onKey = (e: KeyboardEvent) => {
