@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ExternalLink, FileText, Pencil, Trash2 } from "lucide-react";
-import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { BLOG_STATUSES, type BlogPost } from "../../../../shared/storefront/content";
@@ -14,19 +13,20 @@ import { Table, TBody, TD, TH, THead, TR } from "../../../components/ui/table";
 import { toast } from "../../../components/ui/use-toast";
 import { formatDate } from "../../../lib/dates";
 import { usePermissions } from "../../../lib/permissions";
+import { useListParams } from "../../../lib/use-list-params";
 
 /** /home/storefront/blog: the shop's posts (drafts and published), newest edit first. */
+const LIST = { pageSize: 20, debounceMs: 300 };
+
 export function BlogPostsPage() {
   const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const qc = useQueryClient();
   const { can } = usePermissions();
   const canEdit = can("storefront.update");
-  const [search, setSearch] = React.useState("");
-  const [status, setStatus] = React.useState<BlogPost["status"] | null>(null);
-  const [page, setPage] = React.useState(1);
-  const [pageSize, setPageSize] = React.useState(20);
-  const list = useQuery(trpc.ecommerce.findBlogPosts.queryOptions({ search: search.trim(), status: status ?? undefined, page, pageSize }));
+  const { params, search, text, setText, page, pageSize, update, setPage, setPageSize } = useListParams(LIST);
+  const status = (BLOG_STATUSES as readonly string[]).includes(params.get("status") ?? "") ? (params.get("status") as BlogPost["status"]) : null;
+  const list = useQuery(trpc.ecommerce.findBlogPosts.queryOptions({ search, status: status ?? undefined, page, pageSize }));
   const refresh = () => qc.invalidateQueries(trpc.ecommerce.findBlogPosts.pathFilter());
   const onError = (err: { message: string }) => toast({ variant: "destructive", title: t("storefrontContent:blog.saveFailed"), description: err.message });
   const setPostStatus = useMutation(
@@ -57,11 +57,8 @@ export function BlogPostsPage() {
       <div className="flex flex-wrap items-end gap-3">
         <ListSearch
           label={t("storefrontContent:blog.search")}
-          value={search}
-          onValueChange={(v) => {
-            setSearch(v);
-            setPage(1);
-          }}
+          value={text}
+          onValueChange={setText}
         />
         <ListFilter
           id="blog-status"
@@ -69,10 +66,7 @@ export function BlogPostsPage() {
           allLabel={t("storefrontContent:blog.all")}
           value={status}
           options={BLOG_STATUSES.map((s) => ({ value: s, label: t(`storefrontContent:blog.status.${s}`) }))}
-          onValueChange={(v) => {
-            setStatus(v as BlogPost["status"] | null);
-            setPage(1);
-          }}
+          onValueChange={(v) => update({ status: v, page: null })}
         />
       </div>
       <Table stack aria-label={t("storefrontContent:blog.title")} data-testid="blog-posts">
@@ -152,10 +146,7 @@ export function BlogPostsPage() {
       <PaginationBar
         pagination={list.data?.pagination}
         onPage={setPage}
-        onPageSize={(s) => {
-          setPageSize(s);
-          setPage(1);
-        }}
+        onPageSize={setPageSize}
       />
     </div>
   );

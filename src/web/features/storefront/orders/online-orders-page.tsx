@@ -15,6 +15,7 @@ import { Skeleton, SkeletonRows } from "../../../components/ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../../../components/ui/table";
 import { toast } from "../../../components/ui/use-toast";
 import { formatDateTime } from "../../../lib/dates";
+import { useListParams } from "../../../lib/use-list-params";
 
 const statusVariant: Record<OnlineOrderStatus, "default" | "secondary" | "destructive" | "outline"> = {
   pending_payment: "secondary",
@@ -29,25 +30,16 @@ const statusVariant: Record<OnlineOrderStatus, "default" | "secondary" | "destru
  * delivery, totals, its invoice (link to /home/invoices/{id}) and payment link; an order waiting
  * for its payment can be cancelled (its stock is released and its link cancelled).
  */
+const LIST = { pageSize: 20, debounceMs: 300 };
+
 export function OnlineOrdersPage() {
   const { t, i18n } = useTranslation();
   const trpc = useTRPC();
-  const [search, setSearch] = React.useState("");
-  const [debounced, setDebounced] = React.useState("");
-  const [status, setStatus] = React.useState<OnlineOrderStatus | null>(null);
-  const [page, setPage] = React.useState(1);
-  const [pageSize, setPageSize] = React.useState(20);
+  const { params, search, text, setText, page, pageSize, update, setPage, setPageSize } = useListParams(LIST);
+  const status = (ONLINE_ORDER_STATUSES as readonly string[]).includes(params.get("status") ?? "") ? (params.get("status") as OnlineOrderStatus) : null;
   const [openId, setOpenId] = React.useState<string | null>(null);
 
-  React.useEffect(() => {
-    const timer = setTimeout(() => {
-      setDebounced(search);
-      setPage(1);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [search]);
-
-  const list = useQuery(trpc.ecommerce.findOnlineOrders.queryOptions({ search: debounced, status: status ?? undefined, page, pageSize }));
+  const list = useQuery(trpc.ecommerce.findOnlineOrders.queryOptions({ search, status: status ?? undefined, page, pageSize }));
   const rows = list.data?.data ?? [];
   const money = (v: string) => formatMoney(v, i18n.language);
 
@@ -55,17 +47,14 @@ export function OnlineOrdersPage() {
     <div className="grid gap-4">
       <ListHeader title={t("storefrontOrders:orders.title")} subtitle={t("storefrontOrders:orders.search")} />
       <div className="flex flex-wrap items-end gap-3">
-        <ListSearch label={t("storefrontOrders:orders.search")} value={search} onValueChange={setSearch} />
+        <ListSearch label={t("storefrontOrders:orders.search")} value={text} onValueChange={setText} />
         <ListFilter
           id="order-status"
           label={t("storefrontOrders:orders.columns.status")}
           allLabel={t("storefrontOrders:orders.status.all")}
           value={status}
           options={ONLINE_ORDER_STATUSES.map((s) => ({ value: s, label: t(`storefrontOrders:orders.status.${s}`) }))}
-          onValueChange={(v) => {
-            setStatus(v as OnlineOrderStatus | null);
-            setPage(1);
-          }}
+          onValueChange={(v) => update({ status: v, page: null })}
         />
       </div>
       <Table stack aria-label={t("storefrontOrders:orders.title")}>
@@ -123,10 +112,7 @@ export function OnlineOrdersPage() {
       <PaginationBar
         pagination={list.data?.pagination}
         onPage={setPage}
-        onPageSize={(size) => {
-          setPageSize(size);
-          setPage(1);
-        }}
+        onPageSize={setPageSize}
       />
       <Dialog open={!!openId} onOpenChange={(open) => !open && setOpenId(null)}>
         {openId ? <OrderSheet id={openId} /> : null}

@@ -14,8 +14,10 @@ import { SkeletonRows } from "../../../components/ui/skeleton";
 import { Switch } from "../../../components/ui/switch";
 import { Table, TBody, TD, TH, THead, TR } from "../../../components/ui/table";
 import { toast } from "../../../components/ui/use-toast";
+import { useListParams } from "../../../lib/use-list-params";
 
 type Filter = "all" | "online" | "offline";
+const LIST = { pageSize: 20, debounceMs: 300 };
 
 /**
  * /home/storefront/products: the catalogue's products with their online settings. 'En línea' is a
@@ -27,23 +29,13 @@ export function OnlineProductsPage() {
   const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const [search, setSearch] = React.useState("");
-  const [debounced, setDebounced] = React.useState("");
-  const [filter, setFilter] = React.useState<Filter>("all");
-  const [page, setPage] = React.useState(1);
-  const [pageSize, setPageSize] = React.useState(20);
+  const { params, search, text, setText, page, pageSize, update: updateList, setPage, setPageSize } = useListParams(LIST);
+  const asked = params.get("online");
+  const filter: Filter = asked === "online" || asked === "offline" ? asked : "all";
   const [selected, setSelected] = React.useState<Set<string>>(new Set());
   const [editing, setEditing] = React.useState<Row | null>(null);
 
-  React.useEffect(() => {
-    const timer = setTimeout(() => {
-      setDebounced(search);
-      setPage(1);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [search]);
-
-  const list = useQuery(trpc.ecommerce.findStoreProducts.queryOptions({ search: debounced, filter, page, pageSize }));
+  const list = useQuery(trpc.ecommerce.findStoreProducts.queryOptions({ search, filter, page, pageSize }));
   const rows = list.data?.data ?? [];
   type Row = (typeof rows)[number];
   const update = useMutation(
@@ -91,7 +83,7 @@ export function OnlineProductsPage() {
         ) : null}
       </ListHeader>
       <div className="flex flex-wrap items-end gap-3">
-        <ListSearch label={t("storefrontOrders:products.search")} value={search} onValueChange={setSearch} />
+        <ListSearch label={t("storefrontOrders:products.search")} value={text} onValueChange={setText} />
         <ListFilter
           id="online-filter"
           label={t("storefrontOrders:products.columns.online")}
@@ -101,10 +93,7 @@ export function OnlineProductsPage() {
             { value: "online", label: t("storefrontOrders:products.filter.online") },
             { value: "offline", label: t("storefrontOrders:products.filter.offline") },
           ]}
-          onValueChange={(v) => {
-            setFilter((v ?? "all") as Filter);
-            setPage(1);
-          }}
+          onValueChange={(v) => updateList({ online: v, page: null })}
         />
       </div>
       <Table stack aria-label={t("storefrontOrders:products.title")}>
@@ -184,10 +173,7 @@ export function OnlineProductsPage() {
       <PaginationBar
         pagination={list.data?.pagination}
         onPage={setPage}
-        onPageSize={(size) => {
-          setPageSize(size);
-          setPage(1);
-        }}
+        onPageSize={setPageSize}
       />
       <Dialog open={!!editing} onOpenChange={(open) => !open && setEditing(null)}>
         {editing ? <EditSheet row={editing} onDone={() => setEditing(null)} save={update} money={money} /> : null}
