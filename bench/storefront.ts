@@ -5,7 +5,9 @@
  * nothing itself but serves the build in WEB_DIST_DIR (default dist/web), and measures:
  *  - server time of /shop (home) and /shop/products/{id} (product pages, 500 different products)
  *    with BENCH_CONNECTIONS (32) anonymous visitors, each asking its next page when the previous one
- *    answers, BENCH_SECONDS (20) per row (exact p50/p95/p99 per request);
+ *    answers, BENCH_SECONDS (20) per row (exact p50/p95/p99 per request), with rendered pages kept
+ *    for reuse as the server does by default (SHOP_PAGE_CACHE_SECONDS 5) and again rendered on every
+ *    request (0), next to the HTTP floor: a static file of the build from the same server;
  *  - the SQL floor: EXPLAIN ANALYZE of the product page's and the product list's statements;
  *  - largest contentful paint of both pages in Chromium on a throttled mobile profile (390x844,
  *    CDP Network.emulateNetworkConditions 'slow 4G': 150 ms, 1.6 Mbit/s down, 750 kbit/s up, and
@@ -202,11 +204,22 @@ async function main() {
     const load = { port: PORT, connections: CONNECTIONS, seconds: SECONDS };
     const productPaths = productIds.map((id) => `/shop/products/${id}`);
     await httpLoad({ ...load, seconds: 5 }, "warm-up", ["/shop", ...productPaths], "");
+    const staticFile = `/${JSON.parse(readFileSync(path.join(WEB_DIR, SITE_MANIFEST), "utf8"))[SITE_ENTRY_MODULES.shop].file}`;
     const rows: Row[] = [
       await httpLoad(load, "GET /shop (home: hero, 8 featured, 6 categories, 8 new arrivals)", ["/shop"], ""),
       await httpLoad(load, "GET /shop/products/{id} (500 different products)", productPaths, ""),
       await httpLoad(load, "GET /shop/products (first page of 24, with category and brand filters)", ["/shop/products"], ""),
+      await httpLoad(load, `floor: GET the shop's script, a static file of the build (${Math.round(readFileSync(path.join(WEB_DIR, staticFile)).length / 1024)} KB; same server, same connections)`, [staticFile], ""),
     ];
+    // The same pages rendered on every request (SHOP_PAGE_CACHE_SECONDS=0): what a page costs when it is not kept.
+    await stopBenchServer(child);
+    process.env.SHOP_PAGE_CACHE_SECONDS = "0";
+    child = await startBenchServer(PORT, url);
+    await httpLoad({ ...load, seconds: 5 }, "warm-up", ["/shop", ...productPaths], "");
+    rows.push(
+      await httpLoad(load, "GET /shop, rendered on every request (SHOP_PAGE_CACHE_SECONDS=0)", ["/shop"], ""),
+      await httpLoad(load, "GET /shop/products/{id}, rendered on every request (SHOP_PAGE_CACHE_SECONDS=0)", productPaths, ""),
+    );
 
     const origin = `http://demo.localhost:${PORT}`;
     const lcpHome = await lcpOf(`${origin}/shop`);
@@ -216,10 +229,10 @@ async function main() {
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(" / ");
-    const [home, product] = rows as [Row, Row, Row];
+    const [home, product] = rows as [Row, Row];
     const met = (ok: boolean) => (ok ? "met" : "not met on this run");
     const section = [
-      `${new Date().toISOString().slice(0, 10)}, ${N.toLocaleString("en-US")} online products in the demo tenant (20 categories, 5 brands, stock in the default warehouse; seeded set-based in ${seedSeconds} s, then vacuum analyze), the store published with a home of sections (hero without banners, featured products, categories, new arrivals). PostgreSQL 127.0.0.1:5432, the app from src/server/main.ts (tsx) serving the production build, ${CONNECTIONS} anonymous visitors (keep-alive; each asks its next page when the previous one answers), ${SECONDS} s per row, ${os.cpus().length} cores shared by server, database, load generator and other work on the machine; load average after the run ${loadAvg}. Server time = request sent to last byte read, per request, in ms.`,
+      `${new Date().toISOString().slice(0, 10)}, ${N.toLocaleString("en-US")} online products in the demo tenant (20 categories, 5 brands, stock in the default warehouse; seeded set-based in ${seedSeconds} s, then vacuum analyze), the store published with a home of sections (hero without banners, featured products, categories, new arrivals). PostgreSQL 127.0.0.1:5432, the app from src/server/main.ts (tsx) serving the production build with SHOP_PAGE_CACHE_SECONDS at its default (5; the last two rows: 0), ${CONNECTIONS} anonymous visitors (keep-alive; each asks its next page when the previous one answers), ${SECONDS} s per row, ${os.cpus().length} cores shared by server, database, load generator and other work on the machine; load average after the run ${loadAvg}. Server time = request sent to last byte read, per request, in ms.`,
       "",
       "| page | requests/s | p50 | p95 | p99 | max | errors |",
       "|---|---:|---:|---:|---:|---:|---:|",

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { trpcMutation, trpcQuery } from "../catalog-helpers";
-import { signIn, tenantUrl } from "../support";
+import { shot, shotAtWidths, signIn, tenantUrl } from "../support";
 
 /**
  * The issue's buying flow (issue 19 point 3): an anonymous buyer on a phone adds two products to
@@ -10,7 +10,6 @@ import { signIn, tenantUrl } from "../support";
  * through the back office's procedures first, so the spec stands whether or not the seed did it.
  */
 
-const SHOTS = "/tmp/shots-c";
 
 interface StoreProductRow {
   productId: string;
@@ -27,13 +26,6 @@ async function stockOf(page: Page, ids: string[]) {
   return Object.fromEntries(Object.entries(answer.stock).map(([id, quantity]) => [id, Number(quantity)]));
 }
 
-async function shoot(page: Page, name: string) {
-  for (const width of [1366, 768, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-}
 
 test.beforeAll(async ({ browser }) => {
   const page = await browser.newPage();
@@ -81,7 +73,7 @@ test("an anonymous buyer on a phone adds two products, pays with the sandbox lin
   const drawer = page.getByRole("dialog", { name: "Carrito" });
   await expect(drawer.getByTestId("cart-line")).toHaveCount(2);
   await expect(drawer.getByText("ITBIS")).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/drawer-es-390.png` });
+  await shot(page, `drawer-es-390`);
   await drawer.getByRole("link", { name: "Pagar" }).click();
   await expect(page).toHaveURL(/\/shop\/checkout/);
 
@@ -95,7 +87,7 @@ test("an anonymous buyer on a phone adds two products, pays with the sandbox lin
   const pickup = page.getByLabel("Recoger en tienda");
   if (await pickup.count()) await pickup.check();
   await page.getByLabel(/Pagar en línea con tarjeta/).check();
-  await shoot(page, "checkout-es");
+  await shotAtWidths(page, "checkout-es", { fullPage: true });
   await page.getByRole("button", { name: "Confirmar pedido" }).click();
 
   // The order's page: waiting for its payment; 'Pagar ahora' opens the sandbox's page.
@@ -115,13 +107,13 @@ test("an anonymous buyer on a phone adds two products, pays with the sandbox lin
   // Back on the order's page: it turns confirmed by itself, with the invoice's NCF (B02).
   await expect(page.getByTestId("order-status")).toHaveText("Confirmado", { timeout: 15_000 });
   await expect(page.getByTestId("order-invoice")).toContainText(/NCF B02\d{8}/);
-  await shoot(page, "order-es");
+  await shotAtWidths(page, "order-es", { fullPage: true });
   await page.goto(`${page.url()}&lang=en`);
   await expect(page.getByTestId("order-status")).toHaveText("Confirmed");
-  await shoot(page, "order-en");
+  await shotAtWidths(page, "order-en", { fullPage: true });
   await page.goto(tenantUrl("/shop/checkout?lang=en"));
   await expect(page.getByRole("heading", { name: "Checkout" })).toBeVisible();
-  await shoot(page, "checkout-empty-en");
+  await shotAtWidths(page, "checkout-empty-en", { fullPage: true });
   await context.close();
 
   // The owner: the invoice in /home/invoices, the order in the online orders, and the stock one lower.
@@ -133,7 +125,7 @@ test("an anonymous buyer on a phone adds two products, pays with the sandbox lin
   const invoiceNumber = (await row.getByRole("link").first().textContent())?.trim() ?? "";
   expect(invoiceNumber).not.toBe("");
   await owner.setViewportSize({ width: 1366, height: 900 });
-  await owner.screenshot({ path: `${SHOTS}/orders-es-1366.png` });
+  await shot(owner, `orders-es-1366`);
   await owner.goto(tenantUrl("/home/invoices"));
   await expect(owner.getByText(invoiceNumber).first()).toBeVisible();
   const after = await stockOf(
@@ -143,6 +135,6 @@ test("an anonymous buyer on a phone adds two products, pays with the sandbox lin
   for (const p of picked) expect(after[p.productId]).toBe((stockBefore[p.productId] ?? 0) - 1);
   await owner.goto(tenantUrl("/home/storefront/products"));
   await expect(owner.getByTestId("online-product-row").first()).toBeVisible();
-  await owner.screenshot({ path: `${SHOTS}/products-es-1366.png` });
+  await shot(owner, `products-es-1366`);
   await owner.close();
 });

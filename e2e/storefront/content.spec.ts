@@ -1,9 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { signIn, tenantUrl } from "../support";
+import { shot, signIn, tenantUrl } from "../support";
 
 /** A 64×32 PNG (a real image: the server reads it with sharp for the thumbnail). */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAEAAAAAgCAIAAAAt/+nTAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAYElEQVRYhe2SQQkAQRDD6iBO+1z9J+IeYaAQAWloeD1NdAM2oHpFdqHeJboBG1C9IrtQ7xLdgA2oXpFdqHeJbsAGVK/ILtS7RDdgA6pXZBfqXaIbsAHVK7IL9S7RDX7yAf41mGqQ7/diAAAAAElFTkSuQmCC", "base64");
-const SHOTS = "/tmp/shots-f";
 
 test("owner uploads, picks and deletes library images from the blog form, publishes a post and sees it in the shop", async ({ page }) => {
   await signIn(page, "owner@demo.test");
@@ -14,7 +13,7 @@ test("owner uploads, picks and deletes library images from the blog form, publis
   await page.getByTestId("choose-featured-image").click();
   const dialog = page.getByTestId("background-image-dialog");
   await expect(dialog.getByRole("heading", { name: "Seleccionar imagen de fondo" })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/dialog-upload-1366-es.png` });
+  await shot(page, `dialog-upload-1366-es`);
   await dialog.getByTestId("media-file-input").setInputFiles({ name: "diciembre.png", mimeType: "image/png", buffer: PNG });
   await expect(page.getByText("Imagen subida").first()).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -36,7 +35,7 @@ test("owner uploads, picks and deletes library images from the blog form, publis
   await page.getByTestId("choose-featured-image").click();
   await dialog.getByRole("tab", { name: "Biblioteca" }).click();
   await expect(dialog.getByTestId("media-library-item")).toHaveCount(2);
-  await page.screenshot({ path: `${SHOTS}/dialog-library-1366-es.png` });
+  await shot(page, `dialog-library-1366-es`);
   page.once("dialog", async (confirm) => {
     expect(confirm.message()).toBe("¿Seguro que deseas eliminar esta imagen?");
     await confirm.accept();
@@ -50,11 +49,11 @@ test("owner uploads, picks and deletes library images from the blog form, publis
 
   await page.getByLabel("Contenido").fill("Esta semana: arroz, aceite y café con descuento.\n\nPide en línea y te lo llevamos.");
   await page.getByLabel("Estado").selectOption("published");
-  await page.screenshot({ path: `${SHOTS}/blog-form-1366-es.png`, fullPage: true });
+  await shot(page, `blog-form-1366-es`, { fullPage: true });
   await page.getByTestId("save-blog-post").click();
   await expect(page).toHaveURL(/\/home\/storefront\/blog$/);
   await expect(page.getByTestId("blog-post-row").filter({ hasText: "Ofertas de diciembre en La Esquina" })).toContainText("Publicado");
-  await page.screenshot({ path: `${SHOTS}/blog-list-1366-es.png` });
+  await shot(page, `blog-list-1366-es`);
 
   await page.goto(tenantUrl("/shop/blog/ofertas-de-diciembre-en-la-esquina"));
   await expect(page.getByRole("heading", { name: "Ofertas de diciembre en La Esquina" })).toBeVisible();
@@ -74,7 +73,7 @@ test("a visitor sends the contact form and the owner reads it in Mensajes", asyn
   await form.getByRole("button", { name: "Enviar mensaje" }).click();
   await expect(form.getByTestId("contact-success")).toContainText("Mensaje enviado");
   await expect(form.getByLabel("Nombre")).toHaveValue("");
-  await shop.screenshot({ path: `${SHOTS}/contact-390-es.png`, fullPage: true });
+  await shot(shop, `contact-390-es`, { fullPage: true });
   await visitor.close();
 
   await signIn(page, "owner@demo.test");
@@ -85,13 +84,13 @@ test("a visitor sends the contact form and the owner reads it in Mensajes", asyn
   await message.getByRole("button").first().click();
   await expect(message.getByTestId("contact-message-body")).toContainText("2 cajas de Presidente");
   await expect(message).not.toContainText("Nuevo");
-  await page.screenshot({ path: `${SHOTS}/messages-1366-es.png` });
+  await shot(page, `messages-1366-es`);
   for (const width of [768, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/messages-${width}-es.png` });
+    await shot(page, `messages-${width}-es`);
     await page.goto(tenantUrl("/home/storefront/settings"));
     await expect(page.getByTestId("store-published")).toContainText("Publicada");
-    await page.screenshot({ path: `${SHOTS}/settings-${width}-es.png`, fullPage: true });
+    await shot(page, `settings-${width}-es`, { fullPage: true });
     await page.goto(tenantUrl("/home/storefront/messages"));
   }
 });

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { trpcMutation, trpcQuery } from "../catalog-helpers";
-import { signIn, tenantUrl } from "../support";
+import { shotAtWidths, signIn, tenantUrl } from "../support";
 
 /**
  * An anonymous visitor browses the demo tenant's shop on a phone (issue 19 point 1): home, search,
@@ -10,7 +10,6 @@ import { signIn, tenantUrl } from "../support";
  */
 
 const BRAND = "MarcaE2E";
-const SHOTS = "/tmp/shots-a";
 
 interface StoreProductRow {
   productId: string;
@@ -32,13 +31,6 @@ test.beforeAll(async ({ browser }) => {
   await page.close();
 });
 
-async function shoot(page: Page, name: string) {
-  for (const width of [1366, 768, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: false });
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-}
 
 test("an anonymous visitor on a phone browses, searches, filters, opens a product and switches language", async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "es-DO" });
@@ -48,7 +40,7 @@ test("an anonymous visitor on a phone browses, searches, filters, opens a produc
   await page.goto(tenantUrl("/shop"));
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
   await expect(page.getByRole("navigation", { name: "Navegación principal" }).getByRole("link", { name: "Productos" })).toBeVisible();
-  await shoot(page, "home-es");
+  await shotAtWidths(page, "home-es");
 
   // Search from the header's box: Enter submits it.
   const word = first.name.split(/\s+/)[0]!;
@@ -59,7 +51,7 @@ test("an anonymous visitor on a phone browses, searches, filters, opens a produc
 
   // Category filter.
   await page.goto(tenantUrl("/shop/products"));
-  await shoot(page, "products-es");
+  await shotAtWidths(page, "products-es");
   if (first.categoryName) {
     await page.getByRole("navigation", { name: "Categorías" }).getByRole("link", { name: first.categoryName, exact: true }).click();
     await expect(page).toHaveURL(/\/shop\/categories\/[0-9a-f-]{36}/);
@@ -85,21 +77,21 @@ test("an anonymous visitor on a phone browses, searches, filters, opens a produc
   expect(ld.offers.priceCurrency).toBe("DOP");
   expect(ld.offers.price).toMatch(/^\d+\.\d{2}$/);
   await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "product");
-  await shoot(page, "product-es");
+  await shotAtWidths(page, "product-es");
 
   // Language: EN keeps the path; the choice follows the visitor's next links.
   await page.getByRole("link", { name: /EN/ }).click();
   await expect(page).toHaveURL(new RegExp(`/shop/products/${first.productId}\\?lang=en$`));
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(page.getByTestId("stock-state")).toHaveText(/In stock|Out of stock/);
-  await shoot(page, "product-en");
+  await shotAtWidths(page, "product-en");
   await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Products" }).click();
   await expect(page).toHaveURL(/\/shop\/products$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
-  await shoot(page, "products-en");
+  await shotAtWidths(page, "products-en");
   await page.goto(tenantUrl("/shop"));
-  await shoot(page, "home-en");
+  await shotAtWidths(page, "home-en");
   await page.getByRole("link", { name: /ES/ }).first().click();
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
 

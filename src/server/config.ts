@@ -25,6 +25,8 @@ export interface ServerConfig {
    * socket's address is the client's (a forged header never gives fresh sign-in attempts).
    */
   trustProxy?: boolean | number | string[];
+  /** SHOP_PAGE_CACHE_SECONDS: how long a rendered shop page is reused (default 5; 0: never). Any write of the tenant ends it sooner. */
+  shopPageCacheSeconds: number;
 }
 
 /** Where uploads go when S3-compatible storage is configured (path-style addressing). */
@@ -102,7 +104,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? "info",
     seedDemo: env.SEED_DEMO !== "false",
     demoSampleMonth: env.DEMO_SAMPLE_MONTH !== "false",
+    shopPageCacheSeconds: nonNegative("SHOP_PAGE_CACHE_SECONDS", env.SHOP_PAGE_CACHE_SECONDS, 5),
   };
+}
+
+/** A whole number of at least 0, or `fallback` when unset; anything else is refused with its name. */
+function nonNegative(name: string, value: string | undefined, fallback: number): number {
+  const v = value?.trim();
+  if (!v) return fallback;
+  if (!/^\d+$/.test(v)) throw new Error(`${name} must be a whole number of seconds (0 or more), got "${value}"`);
+  return Number(v);
 }
 
 /** TRUST_PROXY as Fastify takes it: 'true', a hop count, or a list of addresses and CIDRs. */

@@ -109,7 +109,8 @@ export async function createTestContext(opts: { authRateLimitMax?: number; confi
   const { database, drop } = await freshDatabase();
   await migrateDatabase(database);
   const uploadDir = mkdtempSync(path.join(os.tmpdir(), "enzzo-uploads-"));
-  const config = { ...loadConfig({}), superAdminToken: SUPERADMIN_TOKEN, uploadDir, ...opts.config };
+  // Shop pages are rendered afresh on every request unless a test asks for the cache (page-cache.test.ts).
+  const config = { ...loadConfig({}), superAdminToken: SUPERADMIN_TOKEN, uploadDir, shopPageCacheSeconds: 0, ...opts.config };
   const app = await buildApp(
     { db: database.db, config, sessionSecret: "test-secret", authRateLimitMax: opts.authRateLimitMax ?? 10_000 },
     { serveWeb: false },

@@ -9,6 +9,7 @@ import { writeGateOf } from "../db/write-gate";
 import { readSessionUser, type SessionUser } from "../modules/auth/service";
 import type { TenantRow } from "../modules/tenant/service";
 import { resolveHost } from "../modules/tenant/service";
+import { invalidateShopPages } from "../public-site/page-cache";
 import { appError, CommittedTranslatable, Translatable } from "./errors";
 import { inputProblem, isDataError } from "./input-guard";
 import { transformer } from "./transformer";
@@ -118,7 +119,11 @@ export const tenantProcedure = publicProcedure.use(async ({ ctx, next, type, pat
     );
   try {
     // Writes queue in the app for one of a few database connections (writeGateOf); reads do not wait.
-    return await (type === "mutation" ? writeGateOf(ctx.deps.db).run(transaction) : transaction());
+    if (type !== "mutation") return await transaction();
+    const result = await writeGateOf(ctx.deps.db).run(transaction);
+    // Committed: the tenant's shop pages kept for reuse are out of date.
+    invalidateShopPages(ctx.deps.db, tenant.id);
+    return result;
   } catch (e) {
     if (e instanceof Rollback) return e.result as never;
     throw e;

@@ -15,6 +15,7 @@ import type { AppDeps } from "../../app";
 import { rowsOf, type Tx, withTenant } from "../../db/client";
 import { newId } from "../../ids";
 import { callbackKey, type PaymentLinkCallbackEvent, paymentLinkProvider, SANDBOX_CALLBACK_PATH, SIGNATURE_HEADER, sandboxProvider } from "../../integrations/payment-link";
+import { invalidateShopPages } from "../../public-site/page-cache";
 import { appError, notFound } from "../../trpc/errors";
 import { applyPayment, getRow } from "../appointment/service";
 import type { SessionUser } from "../auth/service";
@@ -512,6 +513,8 @@ export async function handleCallback(deps: AppDeps, log: FastifyBaseLogger, tena
   const context = { tenantId: tenant.id, provider: providerCode, linkId: event.linkId, transactionId: event.transactionId };
   try {
     const changed = await withTenant(deps.db, tenant.id, (tx) => applyCallback(tx, tenant, providerCode, event));
+    // A paid online order took stock: the shop's kept pages are out of date.
+    if (changed) invalidateShopPages(deps.db, tenant.id);
     log.info({ ...context, result: event.result, changed }, "payment link callback");
     return { status: 200, body: { received: true, changed } };
   } catch (e) {

@@ -7,12 +7,13 @@ import { MessagePage } from "../../../web/storefront/shop/message-page";
 import { ShopLayout } from "../../../web/storefront/shop/shop-layout";
 import { shopHref } from "../../../web/storefront/shop/urls";
 import { securityHeaders } from "../../app";
-import { withTenant } from "../../db/client";
-import { loadPublishedStore, type StoreRow } from "../../modules/ecommerce/access";
+import { tenantTransaction, withTenant } from "../../db/client";
+import { loadPublishedStore } from "../../modules/ecommerce/access";
 import { loadOrderForPublic } from "../../modules/ecommerce/cart/public-order";
-import { sitemapEntries, storeInfo } from "../../modules/ecommerce/shop/queries";
+import { loadShopContext, sitemapEntries } from "../../modules/ecommerce/shop/queries";
 import type { TenantRow } from "../../modules/tenant/service";
 import { resolveHost } from "../../modules/tenant/service";
+import { shopPageCache } from "../page-cache";
 import { renderPublicPage } from "../render";
 import { type SiteContext, sendPage } from "../routes";
 import { addToCartIsland, cartButtonIsland, checkoutIsland, contactFormIsland, orderStatusIsland } from "./islands";
@@ -87,24 +88,36 @@ export async function registerShopRoutes(app: FastifyInstance, site: SiteContext
     return color && /^#[0-9a-fA-F]{6}$/.test(color) ? `:root{--shop-primary:${color}}` : "";
   };
 
-  const page = (path: string, handler: ShopHandler) => {
+  const cache = shopPageCache(site.deps.db, site.deps.config.shopPageCacheSeconds);
+
+  /** A shop page; `reuse` false: never served from the cache (a visitor's own order). */
+  const page = (path: string, handler: ShopHandler, { reuse = true } = {}) => {
     app.get<{ Params: Record<string, string> }>(path, async (req, reply) => {
       const tenant = await tenantOf(req);
       if (!tenant) return reply.callNotFound();
       const lang = langOf(req, reply);
-      const t = makeSiteT(SHOP_CATALOGS, lang);
       const origin = originOf(req);
-      const outcome = await withTenant(site.deps.db, tenant.id, async (tx) => {
-        let store: StoreRow;
-        try {
-          store = await loadPublishedStore(tx, tenant.id);
-        } catch {
-          return { kind: "unavailable" as const };
-        }
-        const info = await storeInfo(tx, store);
-        const result = await handler({ tx, store, info, lang, t, origin, params: req.params, query: req.query as Record<string, unknown> });
-        return { kind: "page" as const, info, result };
-      });
+      // The page depends on nothing else of the request: its language, host, path and query.
+      const key = `${lang} ${origin}${req.url}`;
+      if (reuse) {
+        const kept = cache.pages.get(tenant.id, key);
+        if (kept) return send(reply, kept);
+      }
+      const version = cache.version(tenant.id);
+      const t = makeSiteT(SHOP_CATALOGS, lang);
+      // The store every page starts from: kept, or read in the round trip that opens the transaction.
+      const keptStore = cache.stores.get(tenant.id, "");
+      const outcome = await tenantTransaction(
+        site.deps.db,
+        tenant.id,
+        async (tx) => keptStore ?? loadShopContext(tx, tenant.id),
+        async (tx, shop) => {
+          if (!shop) return { kind: "unavailable" as const };
+          if (!keptStore) cache.stores.set(tenant.id, "", version, shop);
+          const result = await handler({ tx, store: shop.store, info: shop.info, lang, t, origin, params: req.params, query: req.query as Record<string, unknown> });
+          return { kind: "page" as const, info: shop.info, result };
+        },
+      );
       if (outcome.kind === "unavailable") return send(reply, messagePage(req, lang, "unavailable"), 404);
       const { info, result } = outcome;
       if (!result) return send(reply, messagePage(req, lang, "notFound", info), 404);
@@ -128,6 +141,7 @@ export async function registerShopRoutes(app: FastifyInstance, site: SiteContext
         site.assets.shop,
         SHOP_CATALOGS,
       );
+      if (reuse) cache.pages.set(tenant.id, key, version, html);
       return send(reply, html);
     });
   };
@@ -163,7 +177,7 @@ export async function registerShopRoutes(app: FastifyInstance, site: SiteContext
       noindex: true,
       body: orderStatusIsland(order, key),
     };
-  });
+  }, { reuse: false });
 
   app.get("/sitemap.xml", async (req, reply) => {
     const tenant = await tenantOf(req);

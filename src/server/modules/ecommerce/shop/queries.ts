@@ -2,9 +2,12 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { Big } from "../../../../shared/catalog/decimal";
 import type { BlogPostCard, StoreBrand, StoreCategory, StoreInfo, StoreProductCard, StoreThemeConfig } from "../../../../shared/storefront/types";
 import { rowsOf, type Tx } from "../../../db/client";
+import { currencies } from "../../currency/tables";
 import { defaultCurrencyCode } from "../../tenant/service";
+import { tenantModules } from "../../tenant/tables";
 import { warehouses } from "../../warehouse/tables";
 import type { StoreRow } from "../access";
+import { stores } from "../tables";
 
 /**
  * What the public shop reads (helper A). Every query runs in a tenant transaction (withTenant:
@@ -19,6 +22,10 @@ export type ShopSort = (typeof SHOP_SORTS)[number];
 
 /** The store as the shop shows it, with the tenant's currency. */
 export async function storeInfo(tx: Tx, store: StoreRow): Promise<StoreInfo> {
+  return storeInfoOf(store, await defaultCurrencyCode(tx, store.tenantId));
+}
+
+function storeInfoOf(store: StoreRow, currency: string): StoreInfo {
   const theme = (store.themeConfig ?? {}) as Partial<StoreThemeConfig>;
   return {
     id: store.id,
@@ -28,11 +35,39 @@ export async function storeInfo(tx: Tx, store: StoreRow): Promise<StoreInfo> {
     phone: store.phone,
     address: store.address,
     theme_config: { primaryColor: theme.primaryColor, testimonials: Array.isArray(theme.testimonials) ? theme.testimonials : [] },
-    currency: await defaultCurrencyCode(tx, store.tenantId),
+    currency,
     allow_delivery: store.allowDelivery,
     allow_pickup: store.allowPickup,
     delivery_fee: store.deliveryFee,
   };
+}
+
+/** What every shop page starts from: the published store (its warehouse resolved) and its public info. */
+export interface ShopContext {
+  store: StoreRow;
+  info: StoreInfo;
+}
+
+/**
+ * The tenant's published store with its currency and the warehouse it sells from (the store's,
+ * else the default), in one statement; null when the store is not published or the storefront
+ * module is off (the shop's 'store unavailable').
+ */
+export async function loadShopContext(tx: Tx, tenantId: string): Promise<ShopContext | null> {
+  const [row] = await tx
+    .select({
+      store: stores,
+      moduleOn: tenantModules.enabled,
+      currency: sql<string | null>`(select ${currencies.code} from ${currencies} where ${currencies.tenantId} = ${stores.tenantId} and ${currencies.isDefault} limit 1)`,
+      defaultWarehouseId: sql<string | null>`(select ${warehouses.id} from ${warehouses} where ${warehouses.tenantId} = ${stores.tenantId} and ${warehouses.isDefault} limit 1)`,
+    })
+    .from(stores)
+    .leftJoin(tenantModules, and(eq(tenantModules.tenantId, stores.tenantId), eq(tenantModules.moduleCode, "storefront")))
+    .where(eq(stores.tenantId, tenantId))
+    .limit(1);
+  if (!row?.store.isPublished || !row.moduleOn) return null;
+  const store = { ...row.store, warehouseId: row.store.warehouseId ?? row.defaultWarehouseId };
+  return { store, info: storeInfoOf(store, row.currency ?? "DOP") };
 }
 
 /** The warehouse the shop sells from: the store's, else the tenant's default (null: none yet). */

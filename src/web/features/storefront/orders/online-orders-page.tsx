@@ -45,7 +45,7 @@ export function OnlineOrdersPage() {
 
   return (
     <div className="grid gap-4">
-      <ListHeader title={t("storefrontOrders:orders.title")} subtitle={t("storefrontOrders:orders.search")} />
+      <ListHeader title={t("storefrontOrders:orders.title")} subtitle={t("storefrontOrders:orders.subtitle")} />
       <div className="flex flex-wrap items-end gap-3">
         <ListSearch label={t("storefrontOrders:orders.search")} value={text} onValueChange={setText} />
         <ListFilter
