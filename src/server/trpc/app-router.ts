@@ -17,6 +17,7 @@ import { formRouter, formSubmissionRouter } from "../modules/form/router";
 import { warehouseMovementRouter } from "../modules/inventory/router";
 import { invoiceRouter } from "../modules/invoice/router";
 import { invoiceConditionRouter, invoiceTypeRouter } from "../modules/invoice-settings/router";
+import { legalCaseRouter } from "../modules/legal/router";
 import { outboxRouter } from "../modules/mail/router";
 import { ncfRangeRouter, ncfRouter } from "../modules/ncf/router";
 import { onboardingRouter } from "../modules/onboarding/router";
@@ -72,6 +73,7 @@ export const appRouter = router({
   publicForm: publicFormRouter,
   formSubmission: formSubmissionRouter,
   dental: dentalRouter,
+  legalCase: legalCaseRouter,
   ecommerce: ecommerceRouter,
   storePages: storePagesRouter,
   commission: commissionRouter,

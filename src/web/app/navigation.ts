@@ -11,6 +11,7 @@ import {
   LayoutDashboard,
   type LucideIcon,
   Package,
+  Scale,
   Settings,
   ShoppingCart,
   Stethoscope,
@@ -57,6 +58,8 @@ export const NAV_ITEMS: NavItem[] = [
   { key: "dental", path: "/home/dental", permission: "dental.access", icon: Stethoscope },
   // Not in the spec's menu list: the online store's pages, products, orders and content (issue 19).
   { key: "storefront", path: "/home/storefront", permission: "storefront.view", icon: Store },
+  // Not in the spec's menu list ('routes: not shown'): Legatti's case area (issue 20), for tenants with the legal module.
+  { key: "legal", path: "/home/legal", permission: "legal.view", icon: Scale },
   { key: "customers", path: "/home/customers", permission: "customers.view", icon: Users },
   { key: "sellers", path: "/home/sellers", permission: "sellers.view", icon: UserCheck },
   { key: "employees", path: "/home/employees", permission: "employees.view", icon: UsersRound },

@@ -20,6 +20,7 @@ import { inventoryRoutes } from "../features/inventory/routes";
 import { publicInvoiceRoute } from "../features/invoices/public-routes";
 import { invoiceRoutes } from "../features/invoices/routes";
 import { LandingPage } from "../features/landing/landing-page";
+import { legalRoutes } from "../features/legal/routes";
 import { ncfSettingsRoutes } from "../features/ncf/routes";
 import { outboxSettingsRoutes } from "../features/outbox/routes";
 import { payablesRoutes } from "../features/payables/routes";
@@ -68,7 +69,7 @@ const registerPage = () => import("../features/auth/register-page").then((m) => 
 const settingsLayout = () => import("../features/settings/settings-layout");
 
 /** Screens of the modules built so far (paths relative to /home). */
-const featureRoutes: RouteObject[] = [...productRoutes, ...providerRoutes, ...inventoryRoutes, ...purchasingRoutes, ...payablesRoutes, ...customerRoutes, ...employeeRoutes, ...posRoutes, ...cashboxRoutes, ...invoiceRoutes, ...creditNoteRoutes, ...reportRoutes, ...accountingRoutes, ...dgiiRoutes, ...appointmentRoutes, ...promotionRoutes, ...voucherRoutes, ...formRoutes, ...dentalRoutes, ...storefrontRoutes];
+const featureRoutes: RouteObject[] = [...productRoutes, ...providerRoutes, ...inventoryRoutes, ...purchasingRoutes, ...payablesRoutes, ...customerRoutes, ...employeeRoutes, ...posRoutes, ...cashboxRoutes, ...invoiceRoutes, ...creditNoteRoutes, ...reportRoutes, ...accountingRoutes, ...dgiiRoutes, ...appointmentRoutes, ...promotionRoutes, ...voucherRoutes, ...formRoutes, ...dentalRoutes, ...storefrontRoutes, ...legalRoutes];
 const builtPaths = new Set(featureRoutes.map((r) => r.path?.split("/")[0]));
 
 /** Menu destinations that later modules fill in; each is guarded by its permission already. */

@@ -1,0 +1,4 @@
+/** helper 3: new / edit case (issue 20). */
+export function CaseFormPage() {
+  return null;
+}
