@@ -41,6 +41,9 @@ export default defineConfig({
             // the sellers' report when they draw (never by the shell or the POS). Its dependencies
             // shared with the app (React…) stay where they were.
             { name: "charts", test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|decimal\.js-light|@reduxjs|redux|react-redux|redux-thunk|reselect|internmap|immer|es-toolkit|eventemitter3|tiny-invariant)[\\/]/, priority: 2, includeDependenciesRecursively: false },
+            // The legal documents' rich-text editor (TipTap on ProseMirror): its own chunk, fetched by the
+            // document and template screens only.
+            { name: "editor", test: /node_modules[\\/](@tiptap|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs)[\\/]/, priority: 2, includeDependenciesRecursively: false },
             { name: "common", minShareCount: 2, priority: 1 },
           ],
         },

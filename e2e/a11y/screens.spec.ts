@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import { LEGAL_ROUTES, legalDetailRoutes } from "../legal/routes";
 import { expectNoSidewaysScroll } from "../responsive/overflow";
 import { DETAIL_ROUTES, type DetailRoute, STATIC_ROUTES, seedDetailRecords } from "../routes";
 import { signIn, tenantUrl } from "../support";
@@ -34,13 +35,13 @@ test.beforeAll(async ({ browser }) => {
   await page.close();
 });
 
-async function sweep(page: Page, route: string) {
+async function sweep(page: Page, route: string, subdomain = "demo") {
   for (const screen of SCREENS) {
     await test.step(`${screen.language}, ${screen.width} px`, async () => {
       // The language menu keeps its choice in localStorage, which the next load reads.
       if (page.url().startsWith("http")) await page.evaluate((l) => localStorage.setItem("language", l), screen.language);
       await page.setViewportSize({ width: screen.width, height: screen.height });
-      await page.goto(tenantUrl(route));
+      await page.goto(tenantUrl(route, subdomain));
       await settle(page);
       await expect(page.locator("html")).toHaveAttribute("lang", screen.language);
       if (screen.axe) await expectNoSeriousViolations(page, `${route} (${screen.language}, ${screen.width} px)`);
@@ -65,4 +66,33 @@ test.describe("every screen", () => {
       await sweep(page, route!);
     });
   }
+});
+
+// The legal case area (issue 20) lives on its own demo tenant, `legal` (product Legatti).
+const legalStateFile = path.join(mkdtempSync(path.join(tmpdir(), "enzzo-screens-legal-")), "owner.json");
+writeFileSync(legalStateFile, JSON.stringify({ cookies: [], origins: [] }));
+let legalDetails: string[] = [];
+
+test.describe("every screen of the legal area", () => {
+  test.use({ storageState: legalStateFile });
+
+  test.beforeAll(async ({ browser }) => {
+    const page = await browser.newPage();
+    await signIn(page, "owner@demo.test", undefined, "legal");
+    legalDetails = await legalDetailRoutes(page);
+    await page.context().storageState({ path: legalStateFile });
+    await page.close();
+  });
+
+  for (const route of LEGAL_ROUTES) {
+    test(`${route}: axe in es and en, no sideways scroll at 768 and 390 px`, async ({ page }) => {
+      await sweep(page, route, "legal");
+    });
+  }
+
+  test("a case, its edit form, a document in the editor and a template: axe in es and en, no sideways scroll at 768 and 390 px", async ({ page }) => {
+    test.slow();
+    expect(legalDetails.length, "the legal demo's case, document and template").toBe(4);
+    for (const route of legalDetails) await test.step(route, () => sweep(page, route, "legal"));
+  });
 });

@@ -8,7 +8,9 @@ import { openDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { DEMO_PASSWORD, DEMO_SUBDOMAIN, DEMO_USERS, seedDemo } from "./db/seed/demo";
 import { DENTAL_DEMO_SUBDOMAIN, seedDemoDental } from "./db/seed/demo-dental";
+import { LEGAL_DEMO_SUBDOMAIN, seedDemoLegal } from "./db/seed/demo-legal";
 import { startReminderScheduler } from "./modules/appointment/notify/reminders";
+import { startLegalReminderScheduler } from "./modules/legal/reminders";
 import { startDigestScheduler } from "./modules/purchasing/digest";
 import { createStorage } from "./modules/upload/storage";
 
@@ -18,6 +20,7 @@ await migrateDatabase(database);
 if (config.seedDemo) {
   await seedDemo(database.db, { sampleMonth: config.demoSampleMonth });
   await seedDemoDental(database.db, createStorage(config));
+  await seedDemoLegal(database.db);
 }
 
 /** SESSION_SECRET, or one generated once and kept in DATA_DIR so sessions survive restarts. */
@@ -40,11 +43,14 @@ await app.listen({ port: config.port, host: config.host });
 const stopDigests = startDigestScheduler(database.db, app.log);
 // Appointment reminders (issue 15 item 5): checks every 5 minutes, each due reminder claimed and sent once.
 const stopReminders = startReminderScheduler(database.db, app.log);
+// Legal calendar reminders (issue 20): checks every 5 minutes, each event's reminder claimed and mailed once.
+const stopLegalReminders = startLegalReminderScheduler(database.db, app.log);
 
 const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`;
 const url = `http://${DEMO_SUBDOMAIN}.${config.baseDomain}:${config.port}`;
 const dentalUrl = `http://${DENTAL_DEMO_SUBDOMAIN}.${config.baseDomain}:${config.port}`;
-console.log(`\nEnzzo is running on ${where}\n\n  ${url}\n  ${dentalUrl}  (the dental clinic)\n`);
+const legalUrl = `http://${LEGAL_DEMO_SUBDOMAIN}.${config.baseDomain}:${config.port}`;
+console.log(`\nEnzzo is running on ${where}\n\n  ${url}\n  ${dentalUrl}  (the dental clinic)\n  ${legalUrl}  (the law firm)\n`);
 if (config.seedDemo) {
   console.log("Demo sign-ins (password demo1234):");
   for (const u of DEMO_USERS) console.log(`  ${u.email.padEnd(20)} ${u.role}  password ${DEMO_PASSWORD}`);
@@ -53,6 +59,7 @@ if (config.seedDemo) {
 const shutdown = async () => {
   stopDigests();
   stopReminders();
+  stopLegalReminders();
   await app.close();
   await database.close();
   process.exit(0);

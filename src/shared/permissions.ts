@@ -101,6 +101,12 @@ const CASHIER: readonly string[] = [
   "credit_notes.view",
   // The front desk of a practice; the dental module-permissions setting decides what it does there.
   "dental.access",
+  // An assistant of the firm (Legatti): works on cases, parties, events, tasks, time and
+  // communications, but does not see confidential documents and does not delete.
+  "legal.access",
+  "legal.view",
+  "legal.create",
+  "legal.update",
 ];
 
 export const ROLE_DEFAULT_PERMISSIONS: Record<Role, readonly string[]> = {

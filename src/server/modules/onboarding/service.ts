@@ -3,6 +3,7 @@ import { addDays, businessDate, lastDayOfYear } from "../../../shared/platform/d
 import type { RegisterInput } from "../../../shared/platform/schemas";
 import { TRIAL_DAYS } from "../../../shared/platform/themes";
 import { type Db, enterTenant, type Tx } from "../../db/client";
+import { seedNewLegattiTenant } from "../../db/seed/legal-sample";
 import { newId } from "../../ids";
 import { appError, isUniqueViolation } from "../../trpc/errors";
 import { hashPassword } from "../auth/service";
@@ -156,6 +157,8 @@ export async function createTenant(db: Db, input: NewTenant) {
         language: "es",
         warehouseId,
       });
+      // A law firm on Legatti starts with the legal sample (clients, cases and their records; issue 20).
+      if (input.product === "legatti") await seedNewLegattiTenant(tx, tenantId, ownerId, now);
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw appError("CONFLICT", "subdomainTaken");
