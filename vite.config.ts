@@ -41,9 +41,10 @@ export default defineConfig({
             // the sellers' report when they draw (never by the shell or the POS). Its dependencies
             // shared with the app (React…) stay where they were.
             { name: "charts", test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|decimal\.js-light|@reduxjs|redux|react-redux|redux-thunk|reselect|internmap|immer|es-toolkit|eventemitter3|tiny-invariant)[\\/]/, priority: 2, includeDependenciesRecursively: false },
-            // The legal documents' rich-text editor (TipTap on ProseMirror): its own chunk, fetched by the
-            // document and template screens only.
-            { name: "editor", test: /node_modules[\\/](@tiptap|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs)[\\/]/, priority: 2, includeDependenciesRecursively: false },
+            // The legal documents' rich-text editor (TipTap on ProseMirror) with our component around it:
+            // its own chunk, fetched by the document and template screens only. The component goes with
+            // it, or the common chunk would import the editor's chunk, which imports common (a cycle).
+            { name: "editor", test: /node_modules[\\/](@tiptap|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs)[\\/]|src[\\/]web[\\/]features[\\/]legal[\\/]editor[\\/]/, priority: 2, includeDependenciesRecursively: false },
             { name: "common", minShareCount: 2, priority: 1 },
           ],
         },

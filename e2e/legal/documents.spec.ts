@@ -12,13 +12,14 @@ import { shot, shotAtWidths, signIn, tenantUrl } from "../support";
 
 const TENANT = "legal";
 const url = (path: string) => tenantUrl(path, TENANT);
-const TEMPLATE_NAME = "Contrato de servicios legales";
+// The test's own template (the demo's 'Contrato de servicios legales' already holds a table).
+const TEMPLATE_NAME = "Contrato de prueba e2e";
 const TEMPLATE = `<h1>CONTRATO DE SERVICIOS LEGALES</h1><p>Entre {{firma_nombre}} y {{cliente_nombre}}, RNC/cédula {{cliente_documento}}, expediente {{caso_numero}} ante {{tribunal}}, el {{fecha_actual}}. {{variable_inexistente}}</p>`;
 
 type Template = { id: string; name: string };
 type CaseRow = { id: string; caseNumber: string };
 
-/** The first case of the firm and the template (the demo seed has it; created when missing). */
+/** The first case of the firm and the test's template (created the first time). */
 async function setup(page: Page): Promise<{ caseId: string }> {
   const cases = await trpcQuery<{ data: CaseRow[] }>(page, "legalCase.getCases", { page: 1, pageSize: 5 });
   const caseId = cases.data[0]!.id;

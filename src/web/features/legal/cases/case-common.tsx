@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import type { z } from "zod";
 import type { AppRouter } from "../../../app/trpc";
 import { fieldErrors } from "../../../app/trpc";
+import { FormDialog } from "../../../components/form-dialog";
 import { Button } from "../../../components/ui/button";
 import { Input, NativeSelect } from "../../../components/ui/input";
 import { Field } from "../../../components/ui/label";
@@ -173,4 +174,41 @@ export function toLocalInput(iso: string | null | undefined): string {
 /** A datetime-local value (Santo Domingo, UTC−4 all year) as an ISO timestamp. */
 export function fromLocalInput(value: string): string | null {
   return value ? `${value}:00-04:00` : null;
+}
+
+/** A case record's add or edit dialog (parties, events, tasks, time, communications): the area's titles, Cancelar and one Guardar button. */
+export function RecordDialog({
+  area,
+  editing,
+  pending,
+  onSubmit,
+  onCancel,
+  saveTestId,
+  children,
+}: {
+  area: "parties" | "events" | "tasks" | "time" | "communications";
+  editing: boolean;
+  pending: boolean;
+  onSubmit: () => void;
+  onCancel: () => void;
+  saveTestId: string;
+  children: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FormDialog
+      title={t(`legal:${area}.${editing ? "edit" : "new"}`)}
+      description={t(`legal:${area}.dialogDescription`)}
+      onSubmit={onSubmit}
+      cancelLabel={t("legal:common.cancel")}
+      onCancel={onCancel}
+      submit={
+        <Button type="submit" disabled={pending} data-testid={saveTestId}>
+          {pending ? t("legal:common.saving") : t("legal:common.save")}
+        </Button>
+      }
+    >
+      {children}
+    </FormDialog>
+  );
 }

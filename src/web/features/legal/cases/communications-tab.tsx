@@ -6,7 +6,6 @@ import { useTranslation } from "react-i18next";
 import { communicationCreateInput, communicationUpdateInput } from "../../../../shared/legal/case";
 import { COMMUNICATION_DIRECTIONS, COMMUNICATION_STATUSES, COMMUNICATION_TYPES } from "../../../../shared/legal/constants";
 import { type AppRouter, useTRPC } from "../../../app/trpc";
-import { FormDialog } from "../../../components/form-dialog";
 import { EmptyTableRow } from "../../../components/list-page";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -16,7 +15,7 @@ import { Table, TBody, TD, TH, THead, TR } from "../../../components/ui/table";
 import { toast } from "../../../components/ui/use-toast";
 import { formatDate, formatDateTime } from "../../../lib/dates";
 import { usePermissions } from "../../../lib/permissions";
-import { blanksToNull, FArea, FSelect, FSwitch, FText, fromLocalInput, toLocalInput, useDialogForm, useEnumOptions } from "./case-common";
+import { blanksToNull, FArea, FSelect, FSwitch, FText, fromLocalInput, RecordDialog, toLocalInput, useDialogForm, useEnumOptions } from "./case-common";
 import { TabHeader } from "./tab-shell";
 
 type Communication = inferRouterOutputs<AppRouter>["legalCase"]["getCommunications"][number];
@@ -148,18 +147,7 @@ function CommunicationForm({ caseId, item, onDone }: { caseId: string; item: Com
   };
   const pending = create.isPending || update.isPending;
   return (
-    <FormDialog
-      title={item ? t("legal:communications.edit") : t("legal:communications.new")}
-      description={t("legal:communications.dialogDescription")}
-      onSubmit={submit}
-      cancelLabel={t("legal:common.cancel")}
-      onCancel={onDone}
-      submit={
-        <Button type="submit" disabled={pending} data-testid="communication-save">
-          {pending ? t("legal:common.saving") : t("legal:common.save")}
-        </Button>
-      }
-    >
+    <RecordDialog area="communications" editing={!!item} pending={pending} onSubmit={submit} onCancel={onDone} saveTestId="communication-save">
       <div className="grid gap-3 sm:grid-cols-2">
         <FText f={f} name="subject" label={t("legal:communications.fields.subject")} required autoFocus className="sm:col-span-2" />
         <FSelect f={f} name="type" label={t("legal:communications.fields.type")} required options={options("communicationType", COMMUNICATION_TYPES)} />
@@ -172,6 +160,6 @@ function CommunicationForm({ caseId, item, onDone }: { caseId: string; item: Com
         <FSwitch f={f} name="requiresFollowup" label={t("legal:communications.fields.requiresFollowup")} />
         {f.values.requiresFollowup ? <FText f={f} name="followupDate" type="date" label={t("legal:communications.fields.followupDate")} /> : null}
       </div>
-    </FormDialog>
+    </RecordDialog>
   );
 }

@@ -7,7 +7,6 @@ import { eventCreateInput, eventUpdateInput } from "../../../../shared/legal/cas
 import { CASE_PRIORITIES, EVENT_STATUSES, EVENT_TYPES, LOCATION_TYPES, REMINDER_MINUTES } from "../../../../shared/legal/constants";
 import { addDays } from "../../../../shared/platform/dates";
 import { type AppRouter, useTRPC } from "../../../app/trpc";
-import { FormDialog } from "../../../components/form-dialog";
 import { EmptyTableRow } from "../../../components/list-page";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -19,7 +18,7 @@ import { toast } from "../../../components/ui/use-toast";
 import { formatDate, todayInSantoDomingo } from "../../../lib/dates";
 import { usePermissions } from "../../../lib/permissions";
 import { CasePriorityBadge } from "./badges";
-import { blanksToNull, FArea, FSelect, FSwitch, FText, useDialogForm, useEnumOptions } from "./case-common";
+import { blanksToNull, FArea, FSelect, FSwitch, FText, RecordDialog, useDialogForm, useEnumOptions } from "./case-common";
 import { RowMenu, TabHeader } from "./tab-shell";
 
 export type LegalEvent = inferRouterOutputs<AppRouter>["legalCase"]["getEvents"][number];
@@ -190,18 +189,7 @@ function EventForm({ caseId, event, onDone }: { caseId: string; event: LegalEven
   const pending = create.isPending || update.isPending;
   const reminders = (REMINDER_MINUTES as readonly number[]).includes(Number(f.values.reminderMinutes)) ? REMINDER_MINUTES : [...REMINDER_MINUTES, Number(f.values.reminderMinutes)];
   return (
-    <FormDialog
-      title={event ? t("legal:events.edit") : t("legal:events.new")}
-      description={t("legal:events.dialogDescription")}
-      onSubmit={submit}
-      cancelLabel={t("legal:common.cancel")}
-      onCancel={onDone}
-      submit={
-        <Button type="submit" disabled={pending} data-testid="event-save">
-          {pending ? t("legal:common.saving") : t("legal:common.save")}
-        </Button>
-      }
-    >
+    <RecordDialog area="events" editing={!!event} pending={pending} onSubmit={submit} onCancel={onDone} saveTestId="event-save">
       <div className="grid gap-3 sm:grid-cols-2">
         <FText f={f} name="title" label={t("legal:events.fields.title")} required autoFocus className="sm:col-span-2" />
         <FSelect f={f} name="eventType" label={t("legal:events.fields.eventType")} required options={options("eventType", EVENT_TYPES)} />
@@ -223,6 +211,6 @@ function EventForm({ caseId, event, onDone }: { caseId: string; event: LegalEven
         ) : null}
         <FArea f={f} name="description" label={t("legal:events.fields.description")} className="sm:col-span-2" />
       </div>
-    </FormDialog>
+    </RecordDialog>
   );
 }

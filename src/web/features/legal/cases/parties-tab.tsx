@@ -6,10 +6,8 @@ import { useTranslation } from "react-i18next";
 import { partyCreateInput, partyUpdateInput } from "../../../../shared/legal/case";
 import { ENTITY_TYPES, PARTY_TYPES } from "../../../../shared/legal/constants";
 import { type AppRouter, useTRPC } from "../../../app/trpc";
-import { FormDialog } from "../../../components/form-dialog";
 import { EmptyTableRow } from "../../../components/list-page";
 import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent } from "../../../components/ui/dialog";
 import { DropdownMenuItem } from "../../../components/ui/dropdown-menu";
 import { SkeletonRows } from "../../../components/ui/skeleton";
@@ -17,7 +15,7 @@ import { Table, TBody, TD, TH, THead, TR } from "../../../components/ui/table";
 import { toast } from "../../../components/ui/use-toast";
 import { usePermissions } from "../../../lib/permissions";
 import { ConfirmDialog } from "../../pos/panels/confirm-dialog";
-import { blanksToNull, FArea, FSelect, FSwitch, FText, useDialogForm, useEnumOptions } from "./case-common";
+import { blanksToNull, FArea, FSelect, FSwitch, FText, RecordDialog, useDialogForm, useEnumOptions } from "./case-common";
 import { RowMenu, TabHeader } from "./tab-shell";
 
 type Party = inferRouterOutputs<AppRouter>["legalCase"]["getParties"][number];
@@ -170,18 +168,7 @@ function PartyForm({ caseId, party, onDone }: { caseId: string; party: Party | n
   };
   const pending = create.isPending || update.isPending;
   return (
-    <FormDialog
-      title={party ? t("legal:parties.edit") : t("legal:parties.new")}
-      description={t("legal:parties.dialogDescription")}
-      onSubmit={submit}
-      cancelLabel={t("legal:common.cancel")}
-      onCancel={onDone}
-      submit={
-        <Button type="submit" disabled={pending} data-testid="party-save">
-          {pending ? t("legal:common.saving") : t("legal:common.save")}
-        </Button>
-      }
-    >
+    <RecordDialog area="parties" editing={!!party} pending={pending} onSubmit={submit} onCancel={onDone} saveTestId="party-save">
       <div className="grid gap-3 sm:grid-cols-2">
         <FText f={f} name="name" label={t("legal:parties.fields.name")} required autoFocus className="sm:col-span-2" />
         <FSelect f={f} name="partyType" label={t("legal:parties.fields.partyType")} required options={options("partyType", PARTY_TYPES)} />
@@ -201,6 +188,6 @@ function PartyForm({ caseId, party, onDone }: { caseId: string; party: Party | n
       </fieldset>
       <FSwitch f={f} name="isPrimary" label={t("legal:parties.fields.isPrimary")} />
       <FArea f={f} name="notes" label={t("legal:parties.fields.notes")} />
-    </FormDialog>
+    </RecordDialog>
   );
 }

@@ -7,7 +7,6 @@ import { taskCreateInput, taskUpdateInput } from "../../../../shared/legal/case"
 import { CASE_PRIORITIES, TASK_STATUSES, TASK_TYPES } from "../../../../shared/legal/constants";
 import { formatMoney } from "../../../../shared/money/format";
 import { type AppRouter, useTRPC } from "../../../app/trpc";
-import { FormDialog } from "../../../components/form-dialog";
 import { EmptyTableRow } from "../../../components/list-page";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -18,7 +17,7 @@ import { toast } from "../../../components/ui/use-toast";
 import { formatDate } from "../../../lib/dates";
 import { usePermissions } from "../../../lib/permissions";
 import { CasePriorityBadge } from "./badges";
-import { blanksToNull, FArea, FSelect, FSwitch, FText, useDialogForm, useEnumOptions } from "./case-common";
+import { blanksToNull, FArea, FSelect, FSwitch, FText, RecordDialog, useDialogForm, useEnumOptions } from "./case-common";
 import { TabHeader } from "./tab-shell";
 
 type Task = inferRouterOutputs<AppRouter>["legalCase"]["getTasks"][number];
@@ -155,18 +154,7 @@ function TaskForm({ caseId, task, attorneys, onDone }: { caseId: string; task: T
   };
   const pending = create.isPending || update.isPending;
   return (
-    <FormDialog
-      title={task ? t("legal:tasks.edit") : t("legal:tasks.new")}
-      description={t("legal:tasks.dialogDescription")}
-      onSubmit={submit}
-      cancelLabel={t("legal:common.cancel")}
-      onCancel={onDone}
-      submit={
-        <Button type="submit" disabled={pending} data-testid="task-save">
-          {pending ? t("legal:common.saving") : t("legal:common.save")}
-        </Button>
-      }
-    >
+    <RecordDialog area="tasks" editing={!!task} pending={pending} onSubmit={submit} onCancel={onDone} saveTestId="task-save">
       <div className="grid gap-3 sm:grid-cols-2">
         <FText f={f} name="title" label={t("legal:tasks.fields.title")} required autoFocus className="sm:col-span-2" />
         <FSelect f={f} name="taskType" label={t("legal:tasks.fields.taskType")} required options={options("taskType", TASK_TYPES)} />
@@ -181,6 +169,6 @@ function TaskForm({ caseId, task, attorneys, onDone }: { caseId: string; task: T
         {f.values.isBillable ? <FText f={f} name="hourlyRate" inputMode="decimal" placeholder="0.00" label={t("legal:tasks.fields.hourlyRate")} className="[&_input]:text-right" /> : null}
         <FArea f={f} name="description" label={t("legal:tasks.fields.description")} className="sm:col-span-2" />
       </div>
-    </FormDialog>
+    </RecordDialog>
   );
 }

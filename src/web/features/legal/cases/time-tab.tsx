@@ -8,10 +8,8 @@ import { hoursBetween, timeEntryCreateInput, timeEntryUpdateInput } from "../../
 import { TIME_ACTIVITY_TYPES } from "../../../../shared/legal/constants";
 import { formatMoney } from "../../../../shared/money/format";
 import { type AppRouter, useTRPC } from "../../../app/trpc";
-import { FormDialog } from "../../../components/form-dialog";
 import { EmptyTableRow } from "../../../components/list-page";
 import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent } from "../../../components/ui/dialog";
 import { DropdownMenuItem } from "../../../components/ui/dropdown-menu";
 import { Skeleton, SkeletonRows } from "../../../components/ui/skeleton";
@@ -21,7 +19,7 @@ import { formatDate, todayInSantoDomingo } from "../../../lib/dates";
 import { usePermissions } from "../../../lib/permissions";
 import { cn } from "../../../lib/utils";
 import { ConfirmDialog } from "../../pos/panels/confirm-dialog";
-import { blanksToNull, FArea, FSelect, FSwitch, FText, useDialogForm, useEnumOptions } from "./case-common";
+import { blanksToNull, FArea, FSelect, FSwitch, FText, RecordDialog, useDialogForm, useEnumOptions } from "./case-common";
 import { RowMenu, TabHeader } from "./tab-shell";
 
 type TimeEntry = inferRouterOutputs<AppRouter>["legalCase"]["getTimeEntries"]["entries"][number];
@@ -214,18 +212,7 @@ function TimeForm({ caseId, entry, onDone, onSaved }: { caseId: string; entry: T
     }
   })();
   return (
-    <FormDialog
-      title={entry ? t("legal:time.edit") : t("legal:time.new")}
-      description={t("legal:time.dialogDescription")}
-      onSubmit={submit}
-      cancelLabel={t("legal:common.cancel")}
-      onCancel={onDone}
-      submit={
-        <Button type="submit" disabled={pending} data-testid="time-save">
-          {pending ? t("legal:common.saving") : t("legal:common.save")}
-        </Button>
-      }
-    >
+    <RecordDialog area="time" editing={!!entry} pending={pending} onSubmit={submit} onCancel={onDone} saveTestId="time-save">
       <div className="grid gap-3 sm:grid-cols-2">
         <FText f={f} name="entryDate" type="date" label={t("legal:time.fields.entryDate")} required />
         <FSelect f={f} name="activityType" label={t("legal:time.fields.activityType")} required options={options("activityType", TIME_ACTIVITY_TYPES)} />
@@ -259,6 +246,6 @@ function TimeForm({ caseId, entry, onDone, onSaved }: { caseId: string; entry: T
           {t("legal:time.preview", { hours, amount: preview })}
         </p>
       ) : null}
-    </FormDialog>
+    </RecordDialog>
   );
 }
